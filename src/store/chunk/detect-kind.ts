@@ -1,0 +1,57 @@
+/** Guessing a text's kind from its name and, when the name says little, its content. */
+
+import type { ContentKind } from "./types.ts";
+
+const BY_EXTENSION: Record<string, ContentKind> = {};
+for (const ext of ["md", "markdown", "mdx", "mdown", "mkd"]) BY_EXTENSION[ext] = "markdown";
+for (const ext of ["json", "geojson", "ipynb", "webmanifest", "har"]) BY_EXTENSION[ext] = "json";
+for (const ext of ["csv", "tsv"]) BY_EXTENSION[ext] = "csv";
+for (const ext of [
+  "ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs", "py", "pyi", "go", "rs", "java", "kt", "kts", "scala",
+  "rb", "php", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "cs", "swift", "m", "mm", "dart", "lua", "pl", "pm",
+  "sh", "bash", "zsh", "fish", "ps1", "sql", "vue", "svelte", "astro", "ex", "exs", "erl", "hs", "ml", "clj",
+  "zig", "nim", "r", "jl", "groovy", "gradle", "css", "scss", "sass", "less", "html", "htm", "xml", "yaml",
+  "yml", "toml", "proto", "graphql", "gql", "tf", "dockerfile", "makefile", "cmake",
+]) {
+  BY_EXTENSION[ext] = "code";
+}
+
+// How much of the text the content sniffing looks at; enough to see a document's shape.
+const SNIFF_CHARS = 65_536;
+const ATX_HEADING = /^ {0,3}#{1,6} +\S/gm;
+// One heading alone is markdown only when a blank line follows it; "# foo" in a log is a comment.
+const LONE_HEADING = /^ {0,3}#{1,6} +\S.*\n[ \t]*(?:\n|$)/m;
+const FENCE = /^ {0,3}(?:```|~~~)/gm;
+
+/**
+ * Guesses the kind from the name's extension and the text: known extensions win (`.md`, `.json`,
+ * `.csv`, source files); otherwise text that parses as a JSON object or array is json, and text
+ * with `# ` headings or fenced code is markdown; anything else is text.
+ */
+export function detectKind(name: string, text: string): ContentKind {
+  const base = name.trim().split(/[\\/]/).pop()!.toLowerCase();
+  const dot = base.lastIndexOf(".");
+  const ext = dot > 0 ? base.slice(dot + 1) : base === "dockerfile" || base === "makefile" ? base : "";
+  const known = BY_EXTENSION[ext];
+  if (known) return known;
+  if (looksLikeJson(text)) return "json";
+  const head = text.slice(0, SNIFF_CHARS);
+  if (text.startsWith("#!")) return "code";
+  const headings = head.match(ATX_HEADING)?.length ?? 0;
+  const fences = head.match(FENCE)?.length ?? 0;
+  if (fences >= 2 || headings >= 2 || (headings === 1 && LONE_HEADING.test(head))) return "markdown";
+  return "text";
+}
+
+function looksLikeJson(text: string): boolean {
+  const t = text.trim();
+  const first = t.charCodeAt(0);
+  const last = t.charCodeAt(t.length - 1);
+  if (!((first === 123 && last === 125) || (first === 91 && last === 93))) return false;
+  try {
+    const v: unknown = JSON.parse(t);
+    return v !== null && typeof v === "object";
+  } catch {
+    return false;
+  }
+}

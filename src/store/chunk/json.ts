@@ -1,0 +1,151 @@
+/** JSON chunking: split by key and by array item, titled by key path or by each item's identity. */
+
+import { utf8Length } from "./bytes.ts";
+import { childSpans, lineLocator, skipSpace, skipValue, type Span } from "./json-spans.ts";
+import { makeLineTable, pieceBody, trimPiece } from "./line-table.ts";
+import { blockBreakScore, packLines } from "./pack-lines.ts";
+import { clip, displayName } from "./titles.ts";
+import type { Chunk, ChunkOptions } from "./types.ts";
+
+interface Context {
+  src: string;
+  max: number;
+  name: string;
+  lineOf: (offset: number) => number;
+  /** Child positions are looked up only when lines can differ; minified JSON is all line 1. */
+  multiline: boolean;
+  out: Chunk[];
+}
+
+interface Entry {
+  label: string;
+  text: string;
+  bytes: number;
+  span?: Span;
+}
+
+type Container = Record<string, unknown> | unknown[];
+
+/** Chunks of pretty-printed (2-space) JSON; null when the text is not a JSON object or array. */
+export function chunkJson(text: string, opts: ChunkOptions): Chunk[] | null {
+  const src = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(src);
+  } catch {
+    return null;
+  }
+  if (value === null || typeof value !== "object") return null;
+  const root = skipSpace(src, 0);
+  const ctx: Context = {
+    src,
+    max: opts.maxChunk,
+    name: displayName(opts.name),
+    lineOf: lineLocator(src),
+    multiline: src.includes("\n"),
+    out: [],
+  };
+  emitContainer(ctx, value as Container, [], { start: root, end: skipValue(src, root) });
+  return ctx.out;
+}
+
+function emitContainer(ctx: Context, value: Container, path: string[], span: Span | undefined): void {
+  const isArray = Array.isArray(value);
+  const [open, close] = isArray ? ["[", "]"] : ["{", "}"];
+  const spans = span && ctx.multiline ? childSpans(ctx.src, span.start) : [];
+  const spanByKey = new Map(spans.map((s, i) => [isArray ? String(i) : s.key!, s]));
+  const keys = isArray ? value.map((_, i) => String(i)) : Object.keys(value);
+  if (keys.length === 0) return push(ctx, path, `${open}${close}`, span);
+
+  const entries: Entry[] = keys.map((key) => {
+    const child = (value as Record<string, unknown>)[key];
+    // Stringifying the child inside a one-member wrapper gets its 2-space indent natively.
+    const wrapped = JSON.stringify(isArray ? [child] : { [key]: child }, null, 2);
+    const text = wrapped.slice(2, -2);
+    const label = isArray ? identity(child) || `[${key}]` : key.trim() === "" ? JSON.stringify(key) : clip(key, 80);
+    return { label, text, bytes: utf8Length(text), span: spanByKey.get(key) };
+  });
+  // The body is "[\n" + entries joined by ",\n" + "\n]": 2 bytes plus each entry and its 2-byte separator.
+  let total = 2;
+  for (const e of entries) total += e.bytes + 2;
+  if (total <= ctx.max) return push(ctx, path, wrap(open, close, entries), span);
+
+  let group: Entry[] = [];
+  let groupBytes = 2;
+  let first = 0;
+  const flush = () => {
+    if (group.length === 0) return;
+    const title = groupLabel(group, isArray, first);
+    const range = { start: group[0]!.span?.start ?? span?.start ?? 0, end: group[group.length - 1]!.span?.end ?? span?.end ?? 0 };
+    push(ctx, [...path, title], wrap(open, close, group), group[0]!.span ? range : span);
+    group = [];
+    groupBytes = 2;
+  };
+  entries.forEach((entry, i) => {
+    if (entry.bytes + 4 > ctx.max) {
+      flush();
+      const child = (value as Record<string, unknown>)[keys[i]!];
+      if (child !== null && typeof child === "object") emitContainer(ctx, child as Container, [...path, entry.label], entry.span ?? span);
+      else emitLong(ctx, typeof child === "string" ? child : entry.text, [...path, entry.label], entry.span ?? span);
+      return;
+    }
+    if (groupBytes + entry.bytes + 2 > ctx.max) flush();
+    if (group.length === 0) first = i;
+    group.push(entry);
+    groupBytes += entry.bytes + 2;
+  });
+  flush();
+}
+
+/** A string too long for one chunk, indexed as its own text (unescaped) split by lines. */
+function emitLong(ctx: Context, text: string, path: string[], span: Span | undefined): void {
+  const t = makeLineTable(text);
+  const pieces = packLines(t, 0, t.lines.length - 1, { maxBytes: ctx.max, maxLines: Number.POSITIVE_INFINITY, breakScore: blockBreakScore(t) });
+  let part = 0;
+  for (const piece of pieces) {
+    const p = trimPiece(t, piece);
+    if (!p) continue;
+    part++;
+    const title = part === 1 ? path : [...path.slice(0, -1), `${path[path.length - 1]} (${part})`];
+    push(ctx, title, pieceBody(t, p), span);
+  }
+}
+
+function push(ctx: Context, path: string[], body: string, span: Span | undefined): void {
+  const lineStart = span ? ctx.lineOf(span.start) : 1;
+  const lineEnd = span ? ctx.lineOf(Math.max(span.start, span.end - 1)) : ctx.lineOf(ctx.src.trimEnd().length);
+  ctx.out.push({ title: path.length > 0 ? path.join(" > ") : ctx.name, body, lineStart, lineEnd, code: true });
+}
+
+function wrap(open: string, close: string, entries: Entry[]): string {
+  return `${open}\n${entries.map((e) => e.text).join(",\n")}\n${close}`;
+}
+
+/** `key`, `k1, k2, k3`, `#12 Title` or `[3-5] #12 Title, #13 Other`, at most about 80 characters. */
+function groupLabel(group: Entry[], isArray: boolean, first: number): string {
+  if (group.length === 1) return group[0]!.label;
+  const labels = group.map((e) => e.label);
+  if (!isArray) return clip(labels.join(", "), 80);
+  const range = `[${first}-${first + group.length - 1}]`;
+  const named = labels.filter((l) => !l.startsWith("["));
+  return named.length > 0 ? clip(`${range} ${named.join(", ")}`, 80) : range;
+}
+
+const ID_FIELDS = ["id", "name", "title", "number", "path", "slug", "key", "label"] as const;
+const TEXT_FIELDS = ["title", "name", "label", "path", "slug", "key"] as const;
+
+/**
+ * What an array item is called: `#1234 Title` for issue-like items (a numeric `number`), else
+ * a short id with the first name-like field, else the first present id-like field.
+ */
+export function identity(item: unknown): string | null {
+  if (item === null || typeof item !== "object" || Array.isArray(item)) return null;
+  const o = item as Record<string, unknown>;
+  const text = TEXT_FIELDS.map((f) => o[f]).find((v): v is string => typeof v === "string" && v.trim() !== "");
+  let id: string | undefined;
+  if (typeof o.number === "number") id = `#${o.number}`;
+  else if (typeof o.id === "number" || (typeof o.id === "string" && o.id.trim() !== "" && o.id.length <= 12)) id = String(o.id);
+  if (id !== undefined || text !== undefined) return clip([id, text].filter(Boolean).join(" "), 80);
+  const any = ID_FIELDS.map((f) => o[f]).find((v) => typeof v === "number" || (typeof v === "string" && v.trim() !== ""));
+  return any === undefined ? null : clip(String(any), 80);
+}

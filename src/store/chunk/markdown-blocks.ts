@@ -1,0 +1,109 @@
+/** Block structure of markdown, as much as chunking needs: headings, rules, fences, paragraphs. */
+
+import { isBlank } from "./line-table.ts";
+
+export type MdBlock =
+  | { type: "heading"; start: number; end: number; level: number; text: string }
+  | { type: "rule"; start: number; end: number }
+  | { type: "fence"; start: number; end: number }
+  | { type: "para"; start: number; end: number };
+
+const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
+const SETEXT_H1 = /^ {0,3}=+[ \t]*$/;
+const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+
+interface Fence {
+  char: string;
+  length: number;
+  info: string;
+}
+
+/** Line indices are 0-based and inclusive. Setext headings are read for `===` only; `---` is always a rule. */
+export function scanMarkdown(lines: string[]): MdBlock[] {
+  const blocks: MdBlock[] = [];
+  // Context7 nests same-length fences (```js inside ```APIDOC); once that reading fails to
+  // close a fence we fall back to CommonMark for the rest, so the scan stays linear.
+  const state = { nesting: true };
+  const n = lines.length;
+  let i = 0;
+  while (i < n) {
+    const line = lines[i]!;
+    if (isBlank(line)) {
+      i++;
+      continue;
+    }
+    const fence = fenceOpen(line);
+    if (fence) {
+      const end = fenceEnd(lines, i, fence, state);
+      blocks.push({ type: "fence", start: i, end });
+      i = end + 1;
+      continue;
+    }
+    const atx = ATX.exec(line);
+    if (atx) {
+      blocks.push({ type: "heading", start: i, end: i, level: atx[1]!.length, text: headingText(atx[2] ?? "") });
+      i++;
+      continue;
+    }
+    if (RULE.test(line)) {
+      blocks.push({ type: "rule", start: i, end: i });
+      i++;
+      continue;
+    }
+    if (i + 1 < n && SETEXT_H1.test(lines[i + 1]!)) {
+      blocks.push({ type: "heading", start: i, end: i + 1, level: 1, text: headingText(line) });
+      i += 2;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < n && startsParagraphLine(lines[j + 1]!)) j++;
+    blocks.push({ type: "para", start: i, end: j });
+    i = j + 1;
+  }
+  return blocks;
+}
+
+/** A line that continues a paragraph rather than opening another block. */
+function startsParagraphLine(line: string): boolean {
+  return !isBlank(line) && !fenceOpen(line) && !ATX.test(line) && !RULE.test(line);
+}
+
+function headingText(raw: string): string {
+  return raw.replace(/[ \t]+#+[ \t]*$/, "").replace(/^#+$/, "").trim();
+}
+
+function fenceOpen(line: string): Fence | null {
+  const m = FENCE_OPEN.exec(line);
+  if (!m) return null;
+  const marker = m[1]!;
+  const info = m[2]!.trim();
+  if (marker[0] === "`" && info.includes("`")) return null;
+  return { char: marker[0]!, length: marker.length, info };
+}
+
+function closes(line: string, open: Fence): boolean {
+  const m = FENCE_CLOSE.exec(line);
+  return m !== null && m[1]![0] === open.char && m[1]!.length >= open.length;
+}
+
+/** Index of the closing fence line, or the last line when the fence never closes. */
+function fenceEnd(lines: string[], open: number, fence: Fence, state: { nesting: boolean }): number {
+  if (state.nesting) {
+    let depth = 0;
+    for (let k = open + 1; k < lines.length; k++) {
+      const line = lines[k]!;
+      if (closes(line, fence)) {
+        if (depth === 0) return k;
+        depth--;
+        continue;
+      }
+      const inner = fenceOpen(line);
+      if (inner && inner.info !== "" && inner.char === fence.char && inner.length === fence.length) depth++;
+    }
+    state.nesting = false;
+  }
+  for (let k = open + 1; k < lines.length; k++) if (closes(lines[k]!, fence)) return k;
+  return lines.length - 1;
+}

@@ -1,0 +1,67 @@
+/** Git output as records: one per commit of `git log`, one per file of a unified diff. */
+
+import { clip } from "./titles.ts";
+
+/** A record spans lines `start..end` (0-based, inclusive); `label` names it in titles. */
+export interface TextRecord {
+  start: number;
+  end: number;
+  label?: string;
+}
+
+const COMMIT = /^commit ([0-9a-f]{7,40})\b/;
+const DIFF_GIT = /^diff --git ("?)a\/(.+?)\1 ("?)b\/(.+?)\3$/;
+const MINUS = /^--- (?:"?a\/)?(\S[^\t]*?)"?(?:\t.*)?$/;
+const PLUS = /^\+\+\+ (?:"?b\/)?(\S[^\t]*?)"?(?:\t.*)?$/;
+
+/**
+ * Splits lines at `commit <sha>` and `diff --git` lines (or `---`/`+++` pairs in a plain unified
+ * diff). Returns null when there are none, so the caller chunks the text as ordinary output.
+ */
+export function splitRecords(lines: string[]): TextRecord[] | null {
+  const starts: number[] = [];
+  let sawDiffGit = false;
+  for (let i = 0; i < lines.length; i++) {
+    const c = lines[i]!.charCodeAt(0);
+    // Cheap first-character gate: every record line starts with "c" or "d".
+    if (c !== 99 && c !== 100) continue;
+    if (COMMIT.test(lines[i]!) || lines[i]!.startsWith("diff --git ")) {
+      starts.push(i);
+      if (c === 100) sawDiffGit = true;
+    }
+  }
+  if (!sawDiffGit) {
+    for (let i = 0; i + 1 < lines.length; i++) {
+      if (lines[i]!.startsWith("--- ") && lines[i + 1]!.startsWith("+++ ")) starts.push(i);
+    }
+    starts.sort((a, b) => a - b);
+  }
+  if (starts.length === 0) return null;
+  const records: TextRecord[] = [];
+  if (starts[0]! > 0) records.push({ start: 0, end: starts[0]! - 1 });
+  starts.forEach((start, k) => {
+    const end = k + 1 < starts.length ? starts[k + 1]! - 1 : lines.length - 1;
+    records.push({ start, end, label: recordLabel(lines, start, end) });
+  });
+  return records;
+}
+
+function recordLabel(lines: string[], start: number, end: number): string | undefined {
+  const first = lines[start]!;
+  const commit = COMMIT.exec(first);
+  if (commit) {
+    const sha = commit[1]!.slice(0, 7);
+    // The subject is the first indented line after the Author:/Date:/Merge: headers.
+    for (let i = start + 1; i <= end && i <= start + 12; i++) {
+      const line = lines[i]!;
+      if (line.startsWith("    ") && line.trim() !== "") return `${clip(line, 50)} (${sha})`;
+    }
+    return `commit ${sha}`;
+  }
+  const git = DIFF_GIT.exec(first);
+  if (git) return clip(git[4] === "/dev/null" ? git[2]! : git[4]!, 60);
+  const plus = start + 1 <= end ? PLUS.exec(lines[start + 1]!) : null;
+  const minus = MINUS.exec(first);
+  const path = plus && plus[1] !== "/dev/null" ? plus[1] : minus?.[1];
+  return path ? clip(path, 60) : undefined;
+}

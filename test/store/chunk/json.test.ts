@@ -1,0 +1,101 @@
+import { describe, expect, test } from "bun:test";
+import { chunkText } from "../../../src/store/chunk/index.ts";
+import { expectValidChunks, fixture, sourceLines } from "./chunk-checks.ts";
+
+const json = (text: string, maxChunk = 4096, name = "data.json") => chunkText(text, "json", { maxChunk, name });
+
+describe("json", () => {
+  test("a small document is one pretty-printed chunk titled by the name", () => {
+    const chunks = json('{"a":1,"b":[1,2]}');
+    expect(chunks).toEqual([{ title: "data.json", body: '{\n  "a": 1,\n  "b": [\n    1,\n    2\n  ]\n}', lineStart: 1, lineEnd: 1, code: true }]);
+  });
+
+  test("nested objects split by key; titles are key paths and bodies stay valid JSON", () => {
+    const items = Array.from({ length: 40 }, (_, i) => ({ sku: `SKU-${i}`, qty: i, note: "n".repeat(40) }));
+    const doc = { meta: { page: 1, total: 40 }, data: { items, cursor: "abc" } };
+    const text = JSON.stringify(doc, null, 2);
+    const chunks = json(text, 1024);
+    expectValidChunks(chunks, text, 1024);
+    const titles = chunks.map((c) => c.title);
+    expect(titles[0]).toBe("meta");
+    expect(titles.some((t) => /^data > items > \[\d+-\d+\]$/.test(t))).toBe(true);
+    expect(titles).toContain("data > cursor");
+    for (const c of chunks) expect(() => JSON.parse(c.body)).not.toThrow();
+    const seen = chunks.filter((c) => c.title.startsWith("data > items")).flatMap((c) => JSON.parse(c.body) as unknown[]);
+    expect(seen).toEqual(items);
+  });
+
+  test("pretty-printed input: each chunk's lines enclose its items in the original", () => {
+    const items = Array.from({ length: 30 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ["a", "b"] }));
+    const text = JSON.stringify({ items }, null, 2);
+    const lines = sourceLines(text);
+    const chunks = json(text, 600);
+    expectValidChunks(chunks, text, 600);
+    for (const c of chunks) {
+      const source = lines.slice(c.lineStart - 1, c.lineEnd).join("\n");
+      for (const item of JSON.parse(c.body) as { name: string }[]) expect(source).toContain(`"name": "${item.name}"`);
+    }
+  });
+
+  test("array items with an identity are titled by it (github-issues.json, minified)", () => {
+    const text = fixture("github-issues.json");
+    const chunks = json(text, 4096, "github-issues.json");
+    expectValidChunks(chunks, text, 4096);
+    expect(chunks.every((c) => c.lineStart === 1 && c.lineEnd === 1 && c.code)).toBe(true);
+    const titles = chunks.map((c) => c.title);
+    expect(titles.some((t) => t.startsWith("#35821 Bug: useDeferredValue gets stuck"))).toBe(true);
+    expect(titles.some((t) => t.includes("#35855 Bug: ViewTransition onExit cleanup not called on unmount"))).toBe(true);
+    for (const t of titles) expect(t.split(" > ")[0]!.length).toBeLessThanOrEqual(80);
+  });
+
+  test("an item too big for one chunk splits by key, a long string by its own lines", () => {
+    const body = Array.from({ length: 60 }, (_, i) => `Paragraph ${i}: the webhook retried after a timeout.`).join("\n\n");
+    const text = JSON.stringify([{ number: 7, title: "Webhook retries", body, state: "open" }]);
+    const chunks = json(text, 800);
+    expectValidChunks(chunks, text, 800);
+    const titles = chunks.map((c) => c.title);
+    expect(titles[0]).toBe("#7 Webhook retries > number, title");
+    expect(titles).toContain("#7 Webhook retries > body");
+    expect(titles).toContain("#7 Webhook retries > body (2)");
+    expect(titles[titles.length - 1]).toBe("#7 Webhook retries > state");
+    const text2 = chunks.filter((c) => c.title.includes("> body")).map((c) => c.body).join("\n\n");
+    expect(text2).toBe(body);
+  });
+
+  test.each([
+    [[{ id: 1, name: "Alice" }], "1 Alice"],
+    [[{ number: 12, title: "Fix login" }], "#12 Fix login"],
+    [[{ slug: "intro" }], "intro"],
+    [[{ id: "MDQ6VXNlcjI0NDAwODk=", login: "x" }], "MDQ6VXNlcjI0NDAwODk="],
+    [[{ value: 3 }], "[0]"],
+  ])("identity of %j is %s", (items, label) => {
+    const big = items.map((o) => ({ ...o, pad: "p".repeat(300) }));
+    const chunks = json(JSON.stringify([...big, ...big]), 400);
+    expect(chunks[0]!.title).toBe(label);
+  });
+
+  test("array groups list the identities they hold", () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({ number: i + 1, title: `Issue ${i + 1}` }));
+    const chunks = json(JSON.stringify(items), 200);
+    expect(chunks[0]!.title).toMatch(/^\[0-\d\] #1 Issue 1, #2 Issue 2/);
+  });
+
+  test("invalid JSON falls back to text; so does a bare scalar", () => {
+    for (const text of ['{"a": 1,', "not json at all", "42"]) {
+      const chunks = json(text);
+      expect(chunks).toHaveLength(1);
+      expect(chunks[0]!.title).toBe("data.json lines 1-1");
+      expect(chunks[0]!.body).toBe(text);
+      expect(chunks[0]!.code).toBe(false);
+    }
+  });
+
+  test("fixtures stay within bounds", () => {
+    for (const name of ["api-response.json", "github-prs.json", "mcp-tools.json", "package-large.json"]) {
+      const text = fixture(name);
+      const chunks = json(text, 1024, name);
+      expect(chunks.length).toBeGreaterThan(0);
+      expectValidChunks(chunks, text, 1024);
+    }
+  });
+});

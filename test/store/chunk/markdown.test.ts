@@ -1,0 +1,148 @@
+import { describe, expect, test } from "bun:test";
+import { chunkText } from "../../../src/store/chunk/index.ts";
+import { byteLength, expectValidChunks, fixture } from "./chunk-checks.ts";
+
+const md = (text: string, maxChunk = 4096) => chunkText(text, "markdown", { maxChunk, name: "doc.md" });
+
+describe("markdown sections", () => {
+  test("titles are heading paths; text before the first heading is titled by the file name", () => {
+    const text = [
+      "Intro paragraph.",
+      "",
+      "# useEffect",
+      "",
+      "Overview text.",
+      "",
+      "## Usage",
+      "",
+      "Usage text.",
+      "",
+      "### Cleanup",
+      "",
+      "Cleanup text.",
+      "",
+      "## Caveats ##",
+      "",
+      "Caveat text.",
+    ].join("\n");
+    const chunks = md(text);
+    expect(chunks.map((c) => [c.title, c.lineStart, c.lineEnd])).toEqual([
+      ["doc.md", 1, 1],
+      ["useEffect", 3, 5],
+      ["useEffect > Usage", 7, 9],
+      ["useEffect > Usage > Cleanup", 11, 13],
+      ["useEffect > Caveats", 15, 17],
+    ]);
+    expect(chunks[3]!.body).toBe("### Cleanup\n\nCleanup text.");
+    expectValidChunks(chunks, text, 4096);
+  });
+
+  test("a heading with only a sub-heading under it adds no chunk of its own", () => {
+    const chunks = md("# API\n## get\nReturns a value.\n## set\nStores a value.\n");
+    expect(chunks.map((c) => c.title)).toEqual(["API > get", "API > set"]);
+  });
+
+  test("setext === underlines are headings; --- is a rule that ends a chunk", () => {
+    const chunks = md("Guide\n=====\n\nFirst part.\n\n---\n\nSecond part.\n");
+    expect(chunks.map((c) => [c.title, c.body])).toEqual([
+      ["Guide", "Guide\n=====\n\nFirst part."],
+      ["Guide (2)", "Second part."],
+    ]);
+  });
+
+  test.each([
+    ["backticks", "```"],
+    ["tildes", "~~~"],
+    ["long backticks", "`````"],
+  ])("a heading inside a %s fence is not a heading", (_, fence) => {
+    const text = `# Shell\n\nRun this:\n\n${fence}bash title="setup.sh"\n# install deps\nnpm install\n## not a heading\n${fence}\n\nDone.\n`;
+    const chunks = md(text);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.title).toBe("Shell");
+    expect(chunks[0]!.code).toBe(true);
+    expect(chunks[0]!.body).toContain("## not a heading");
+  });
+
+  test("a shorter fence line inside a longer fence does not close it", () => {
+    const text = "# Nest\n\n````md\n```js\n# inside\n```\n````\n\n# After\n\ntext\n";
+    expect(md(text).map((c) => c.title)).toEqual(["Nest", "After"]);
+  });
+
+  test("a code block that fits is never split, even when the section is oversize", () => {
+    const para = (n: number) => `Paragraph ${n} ${"lorem ipsum dolor ".repeat(12)}`;
+    const code = ["```ts", ...Array.from({ length: 20 }, (_, i) => `const value${i} = compute(${i}); // step ${i}`), "```"].join("\n");
+    const text = ["# Big", "", para(1), "", para(2), "", code, "", para(3), "", para(4), "", para(5)].join("\n");
+    const max = 1200;
+    const chunks = md(text, max);
+    expect(chunks.length).toBeGreaterThan(1);
+    expectValidChunks(chunks, text, max);
+    const withCode = chunks.filter((c) => c.body.includes("```ts"));
+    expect(withCode).toHaveLength(1);
+    expect(withCode[0]!.body).toContain(code);
+    expect(withCode[0]!.code).toBe(true);
+    expect(chunks.map((c) => c.title)).toEqual(chunks.map((_, i) => (i === 0 ? "Big" : `Big (${i + 1})`)));
+    expect(chunks.filter((c) => !c.body.includes("```")).every((c) => !c.code)).toBe(true);
+  });
+
+  test("an oversize fence is split by lines, and a giant line by bytes", () => {
+    const lines = Array.from({ length: 300 }, (_, i) => `line ${i} ${"x".repeat(30)}`);
+    const giant = "é".repeat(3000);
+    const text = ["# Dump", "", "```", ...lines, giant, "```"].join("\n");
+    const chunks = md(text, 1024);
+    expectValidChunks(chunks, text, 1024);
+    expect(chunks.every((c) => c.code)).toBe(true);
+    const joined = chunks.map((c) => c.body).join("");
+    for (const l of lines) expect(joined).toContain(l);
+    expect(chunks.filter((c) => c.lineStart === 304).map((c) => c.body).join("")).toBe(giant);
+  });
+});
+
+describe("Context7 docs", () => {
+  test("the older TITLE: format between rules titles each snippet", () => {
+    const snippet = (t: string) => `TITLE: ${t}\nDESCRIPTION: About ${t}.\nSOURCE: https://example.com\n\nLANGUAGE: js\nCODE:\n\`\`\`js\n${t}();\n\`\`\``;
+    const text = [snippet("Using useEffect"), "----------------------------------------", snippet("Using useMemo")].join("\n\n");
+    const chunks = md(text);
+    expect(chunks.map((c) => [c.title, c.code])).toEqual([
+      ["Using useEffect", true],
+      ["Using useMemo", true],
+    ]);
+  });
+
+
+  test.each([
+    ["context7-react-docs.md", ["useEffect Hook Reference", "useEffect with External System Connection and Cleanup", "Hooks > useEffect > Cleanup and Resource Management"]],
+    ["context7-nextjs-docs.md", ["Migrate getServerSideProps to App Router Server Component", "Incremental Static Regeneration with fetch in App Directory"]],
+    ["context7-supabase-edge.md", ["Invoke Live Supabase Edge Function", "Supabase Edge Functions - Serverless Drivers"]],
+    ["context7-tailwind-docs.md", ["Create responsive grid layouts with breakpoint variants", "Create mask position grid layout in Tailwind CSS"]],
+  ])("%s: one chunk per section, titled by its heading", (name, titles) => {
+    const text = fixture(name);
+    const chunks = chunkText(text, "markdown", { maxChunk: 4096, name });
+    expectValidChunks(chunks, text, 4096);
+    for (const t of titles) expect(chunks.map((c) => c.title)).toContain(t);
+    const headings = text.split("\n").filter((l) => l.startsWith("### ") && !/^### (Description|Syntax|Parameters|Returns|Basic Example|Important Rules|Caveats)$/.test(l));
+    expect(chunks).toHaveLength(headings.length);
+    for (const c of chunks) {
+      expect(byteLength(c.body)).toBeLessThanOrEqual(4096);
+      expect(c.body).not.toContain("--------------------------------");
+      expect(c.body.startsWith("### ")).toBe(true);
+    }
+  });
+
+  test("the APIDOC block with nested fences stays inside its section", () => {
+    const chunks = chunkText(fixture("context7-react-docs.md"), "markdown", { maxChunk: 4096, name: "react.md" });
+    const first = chunks[0]!;
+    expect(first.title).toBe("useEffect Hook Reference");
+    expect([first.lineStart, first.lineEnd]).toEqual([1, 94]);
+    expect(first.code).toBe(true);
+    expect(chunks.some((c) => c.title.includes("Cleanup and Resource Management"))).toBe(true);
+  });
+
+  test("with a small maxChunk sections split into numbered parts and stay apart", () => {
+    const text = fixture("context7-react-docs.md");
+    const chunks = chunkText(text, "markdown", { maxChunk: 700, name: "react.md" });
+    expectValidChunks(chunks, text, 700);
+    expect(chunks.map((c) => c.title)).toContain("useEffect Hook Reference (2)");
+    const separators = text.split("\n").flatMap((l, i) => (l.startsWith("-----") ? [i + 1] : []));
+    for (const c of chunks) for (const s of separators) expect(s > c.lineStart && s < c.lineEnd).toBe(false);
+  });
+});
