@@ -20,14 +20,25 @@ interface Fence {
   info: string;
 }
 
+/**
+ * Fences whose content is itself documentation: Context7 wraps whole API references in
+ * ```APIDOC, with their own headings. Their lines are scanned as markdown, so each documented
+ * parameter or caveat becomes a section a search can land on.
+ */
+const DOC_FENCES = new Set(["apidoc", "markdown", "md", "mdx"]);
+
 /** Line indices are 0-based and inclusive. Setext headings are read for `===` only; `---` is always a rule. */
 export function scanMarkdown(lines: string[]): MdBlock[] {
-  const blocks: MdBlock[] = [];
   // Context7 nests same-length fences (```js inside ```APIDOC); once that reading fails to
   // close a fence we fall back to CommonMark for the rest, so the scan stays linear.
-  const state = { nesting: true };
-  const n = lines.length;
-  let i = 0;
+  return scanRange(lines, 0, lines.length, { nesting: true }, 0);
+}
+
+/** `depth` is added to heading levels: headings inside a doc fence sit under the heading before it. */
+function scanRange(lines: string[], from: number, n: number, state: { nesting: boolean }, depth: number): MdBlock[] {
+  const blocks: MdBlock[] = [];
+  let level = depth;
+  let i = from;
   while (i < n) {
     const line = lines[i]!;
     if (isBlank(line)) {
@@ -36,14 +47,16 @@ export function scanMarkdown(lines: string[]): MdBlock[] {
     }
     const fence = fenceOpen(line);
     if (fence) {
-      const end = fenceEnd(lines, i, fence, state);
-      blocks.push({ type: "fence", start: i, end });
+      const end = Math.min(fenceEnd(lines, i, fence, state), n - 1);
+      if (DOC_FENCES.has(fence.info.split(/\s/)[0]!.toLowerCase())) blocks.push(...scanRange(lines, i + 1, end, state, level));
+      else blocks.push({ type: "fence", start: i, end });
       i = end + 1;
       continue;
     }
     const atx = ATX.exec(line);
     if (atx) {
-      blocks.push({ type: "heading", start: i, end: i, level: atx[1]!.length, text: headingText(atx[2] ?? "") });
+      level = depth + atx[1]!.length;
+      blocks.push({ type: "heading", start: i, end: i, level, text: headingText(atx[2] ?? "") });
       i++;
       continue;
     }
@@ -53,7 +66,8 @@ export function scanMarkdown(lines: string[]): MdBlock[] {
       continue;
     }
     if (i + 1 < n && SETEXT_H1.test(lines[i + 1]!)) {
-      blocks.push({ type: "heading", start: i, end: i + 1, level: 1, text: headingText(line) });
+      level = depth + 1;
+      blocks.push({ type: "heading", start: i, end: i + 1, level, text: headingText(line) });
       i += 2;
       continue;
     }

@@ -1,0 +1,57 @@
+/**
+ * `bun run build`: the compiled binary for this machine (dist/ctxmode) and the Node fallback
+ * bundle (dist/node/ctxmode.mjs). Release cross-compiles reuse compileBinary with other targets.
+ */
+import { chmodSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import pkg from "../package.json" with { type: "json" };
+
+const root = join(import.meta.dir, "..");
+
+export function buildDefines(channel = process.env.CTXMODE_CHANNEL ?? "source"): Record<string, string> {
+  return {
+    CTXMODE_VERSION: JSON.stringify(pkg.version),
+    CTXMODE_CHANNEL: JSON.stringify(channel),
+  };
+}
+
+/** Compiles the single executable; user `.env` and `bunfig.toml` files are never auto-loaded by it. */
+export async function compileBinary(outfile: string, target?: Bun.Build.CompileTarget): Promise<void> {
+  const result = await Bun.build({
+    entrypoints: [join(root, "src/entry/bun.ts")],
+    compile: { outfile, ...(target ? { target } : {}), autoloadDotenv: false, autoloadBunfig: false },
+    format: "esm",
+    minify: true,
+    bytecode: true,
+    sourcemap: "none",
+    define: buildDefines(),
+  });
+  if (!result.success) throw new AggregateError(result.logs, `compile failed for ${target ?? "this machine"}`);
+}
+
+/** Bundles the Node (>= 22.13) build; `#sqlite` resolves to the node:sqlite adapter here. */
+export async function buildNodeBundle(outdir: string): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await Bun.build({
+    entrypoints: [join(root, "src/entry/node.ts")],
+    outdir,
+    target: "node",
+    format: "esm",
+    splitting: true,
+    naming: { entry: "ctxmode.mjs", chunk: "chunks/[name]-[hash].mjs" },
+    define: buildDefines(),
+  });
+  if (!result.success) throw new AggregateError(result.logs, "node bundle failed");
+  const entry = join(outdir, "ctxmode.mjs");
+  await Bun.write(entry, `#!/usr/bin/env node\n${await Bun.file(entry).text()}`);
+  chmodSync(entry, 0o755);
+}
+
+if (import.meta.main) {
+  const dist = join(root, "dist");
+  mkdirSync(dist, { recursive: true });
+  const started = performance.now();
+  await compileBinary(join(dist, process.platform === "win32" ? "ctxmode.exe" : "ctxmode"));
+  await buildNodeBundle(join(dist, "node"));
+  console.log(`built dist/ctxmode and dist/node in ${Math.round(performance.now() - started)} ms`);
+}

@@ -1,0 +1,57 @@
+import { cac } from "cac";
+import { VERSION } from "../config/constants.ts";
+import { CtxError, errorMessage } from "../errors.ts";
+
+/**
+ * The command table. Each command's module is imported only when that command runs, so
+ * `--version` and `hook` never load the store, the MCP SDK or the sandbox.
+ */
+export async function runCli(argv: string[]): Promise<number> {
+  const cli = cac("ctxmode");
+  cli
+    .command("index <...paths>", "Index files or directories (a directory is walked respecting .gitignore)")
+    .option("--source <label>", "Label for a single file, or prefix for a directory's files")
+    .option("--project <dir>", "Project directory (default: the current directory's git top-level)")
+    .option("--json", "Print a JSON report")
+    .action(async (paths: string[], opts) => (await import("./index-command.ts")).indexCommand(paths, opts));
+  cli
+    .command("search <...queries>", "Search the project's index; each argument is one query")
+    .option("--limit <n>", "Hits per query", { default: 5 })
+    .option("--source <label>", "Only this source (exact label, else a substring of it)")
+    .option("--project <dir>", "Project directory")
+    .option("--json", "Print JSON")
+    .action(async (queries: string[], opts) => (await import("./search-command.ts")).searchCommand(queries, opts));
+  cli
+    .command("purge", "Delete indexed content: one source, or everything in the project")
+    .option("--source <label>", "Delete this source")
+    .option("--all", "Delete everything indexed for the project")
+    .option("--project <dir>", "Project directory")
+    .option("--yes", "Do not ask for confirmation")
+    .option("--json", "Print JSON")
+    .action(async (opts) => (await import("./purge-command.ts")).purgeCommand(opts));
+  cli.help();
+  cli.version(VERSION);
+
+  try {
+    cli.parse(["", "ctxmode", ...argv], { run: false });
+    if (cli.options.help || cli.options.version) return 0;
+    if (!cli.matchedCommand) {
+      if (cli.args.length) throw new CtxError("BAD_INPUT", `unknown command \`${cli.args[0]}\`; run \`ctxmode --help\` for the list`);
+      cli.outputHelp();
+      return 0;
+    }
+    const code = await cli.runMatchedCommand();
+    return typeof code === "number" ? code : 0;
+  } catch (err) {
+    process.stderr.write(`ctxmode: ${oneLine(err)}\n`);
+    return err instanceof CtxError && err.code === "DB_ERROR" ? 3 : 2;
+  }
+}
+
+function oneLine(err: unknown): string {
+  const msg = errorMessage(err).replace(/\s+/g, " ").trim();
+  // cac's own wording: "missing required args for command `search <...queries>`".
+  if (/missing required args/.test(msg)) return `${msg}; see \`ctxmode --help\``;
+  if (/^Unknown option/.test(msg)) return `${msg.replace(/^Unknown/, "unknown")}; see \`ctxmode --help\``;
+  return msg;
+}

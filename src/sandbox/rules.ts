@@ -1,0 +1,113 @@
+import { compileCommandGlob, compilePathGlob, type CommandGlob, type PathGlob } from "./glob.ts";
+
+/** One permission rule as written, e.g. `Bash(sudo *)` or `Read(/var/log/**)`, and where it came from. */
+export interface PermissionRule {
+  raw: string;
+  tool: string;
+  /** The text between the parentheses; null for a bare tool name (which matches everything). */
+  pattern: string | null;
+  source: string;
+}
+
+/** Where a Read pattern is anchored: absolute, relative to the project, any depth, or a name. */
+export type ReadAnchor = "absolute" | "relative" | "anywhere" | "name";
+
+/** A rule with its matcher compiled once. */
+export interface CompiledRule extends PermissionRule {
+  commandGlobs?: CommandGlob[];
+  pathGlob?: PathGlob;
+  anchor?: ReadAnchor;
+}
+
+/** Deny and allow rules from every settings file, plus what could not be read. */
+export interface Policy {
+  deny: CompiledRule[];
+  allow: CompiledRule[];
+  /** One line per malformed file or rule that was skipped. */
+  warnings: string[];
+  /** Windows and macOS file systems compare names without case. */
+  caseInsensitive: boolean;
+}
+
+/** Rules of one source, in the settings shape `permissions.deny` / `permissions.allow`. */
+export interface RuleList {
+  source?: string;
+  deny?: string[];
+  allow?: string[];
+}
+
+/** How patterns are compiled: home for `~/`, platform for case and separators, a shared warnings list. */
+export interface PolicyOptions {
+  /** Expands `~/` in Read patterns; without it such patterns match nothing. */
+  home?: string;
+  platform?: NodeJS.Platform;
+  warnings?: string[];
+}
+
+/** Builds a policy from rule lists (settings files already parsed, or rules given directly). */
+export function createPolicy(lists: RuleList | RuleList[], options: PolicyOptions = {}): Policy {
+  const platform = options.platform ?? process.platform;
+  const policy: Policy = {
+    deny: [],
+    allow: [],
+    warnings: options.warnings ?? [],
+    caseInsensitive: platform === "win32" || platform === "darwin",
+  };
+  for (const list of Array.isArray(lists) ? lists : [lists]) {
+    const source = list.source ?? "rules";
+    for (const raw of list.deny ?? []) addRule(policy.deny, raw, source, policy, { ...options, platform });
+    for (const raw of list.allow ?? []) addRule(policy.allow, raw, source, policy, { ...options, platform });
+  }
+  return policy;
+}
+
+function addRule(into: CompiledRule[], raw: string, source: string, policy: Policy, options: PolicyOptions): void {
+  const text = raw.trim();
+  const open = text.indexOf("(");
+  if (open >= 0 && !text.endsWith(")")) {
+    policy.warnings.push(`${source}: rule "${raw}" has no closing parenthesis; skipped`);
+    return;
+  }
+  // The pattern runs to the LAST ')', so patterns may contain parentheses themselves.
+  const tool = open >= 0 ? text.slice(0, open).trim() : text;
+  const pattern = open >= 0 ? text.slice(open + 1, -1) : null;
+  const rule: CompiledRule = { raw, tool, pattern, source };
+  if (tool === "Bash" && pattern !== null) rule.commandGlobs = compileBashPattern(pattern, policy.caseInsensitive);
+  if (tool === "Read" && pattern !== null) Object.assign(rule, compileReadPattern(pattern, options, policy.caseInsensitive));
+  into.push(rule);
+}
+
+/**
+ * `cmd:*` (colon form) and a trailing ` *` both mean "this command, with or without arguments":
+ * `tree:*` matches `tree` and `tree -a` but not `treemap`. Otherwise `*` matches anything.
+ */
+function compileBashPattern(pattern: string, caseInsensitive: boolean): CommandGlob[] {
+  let text = pattern.trim().split(/[ \t]+/).join(" ");
+  if (caseInsensitive) text = text.toLowerCase();
+  if (text.endsWith(":*")) {
+    const base = text.slice(0, -2).trimEnd();
+    return [compileCommandGlob(base), compileCommandGlob(`${base} *`)];
+  }
+  if (text.endsWith(" *")) return [compileCommandGlob(text.slice(0, -2)), compileCommandGlob(text)];
+  return [compileCommandGlob(text)];
+}
+
+function compileReadPattern(pattern: string, options: PolicyOptions, caseInsensitive: boolean) {
+  let text = options.platform === "win32" ? pattern.replaceAll("\\", "/") : pattern;
+  let anchor: ReadAnchor;
+  if (text === "~" || text.startsWith("~/")) {
+    // Without a home directory the pattern must not match anything: a NUL never appears in a path.
+    text = options.home ? options.home.replaceAll("\\", "/").replace(/\/$/, "") + text.slice(1) : "\0";
+    anchor = "absolute";
+  } else if (text.startsWith("/") || /^[A-Za-z]:\//.test(text)) {
+    // `//abs` is Claude Code's spelling of an absolute path; a single slash is accepted too.
+    if (text.startsWith("//")) text = text.slice(1);
+    anchor = "absolute";
+  } else {
+    if (text.startsWith("./")) text = text.slice(2);
+    anchor = text.startsWith("**/") ? "anywhere" : text.includes("/") ? "relative" : "name";
+  }
+  if (text.endsWith("/")) text += "**";
+  if (caseInsensitive) text = text.toLowerCase();
+  return { pathGlob: compilePathGlob(text), anchor };
+}

@@ -1,0 +1,112 @@
+import { openDatabase } from "#sqlite";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
+import { CtxError, errorMessage } from "../errors.ts";
+import type { Database } from "../runtime/sqlite.types.ts";
+import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
+
+export type { Database } from "../runtime/sqlite.types.ts";
+
+export interface OpenStoreOptions {
+  busyTimeoutMs: number;
+  readonly?: boolean;
+  /** Stop migrating at this version (tests build older databases with it). */
+  targetVersion?: number;
+}
+
+/**
+ * Opens (creating if needed) a project database in WAL mode and migrates it forward.
+ * A new database is built under a temporary name and renamed into place, so a reader never
+ * sees a half-made schema and two processes creating it at once both end up on one file.
+ */
+export function openStore(path: string, options: OpenStoreOptions): Database {
+  const target = options.targetVersion ?? SCHEMA_VERSION;
+  if (!existsSync(path)) {
+    if (options.readonly) throw new CtxError("NOT_FOUND", `no index yet at ${path}; run \`ctxmode index <path>\` first`);
+    createFresh(path, options.busyTimeoutMs, target);
+  }
+  let db: Database;
+  try {
+    db = openDatabase(path, { busyTimeoutMs: options.busyTimeoutMs, readonly: options.readonly });
+  } catch (err) {
+    throw new CtxError("DB_ERROR", `cannot open ${path}: ${errorMessage(err)}`, { cause: err });
+  }
+  try {
+    if (!options.readonly) {
+      db.exec("PRAGMA journal_mode = WAL");
+      db.exec("PRAGMA synchronous = NORMAL");
+      migrate(db, target);
+    }
+    db.exec("PRAGMA foreign_keys = ON");
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function createFresh(path: string, busyTimeoutMs: number, target: number): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  try {
+    const db = openDatabase(tmp, { busyTimeoutMs });
+    try {
+      probeFts5(db);
+      // 8 KB pages hold a 4 KB chunk without an overflow page (4 KB pages would spill every full chunk).
+      db.exec("PRAGMA page_size = 8192");
+      migrate(db, target);
+      db.exec("PRAGMA journal_mode = WAL");
+    } finally {
+      db.close();
+    }
+    // Another process may have won the race; its file is as good as ours.
+    if (existsSync(path)) rmSync(tmp, { force: true });
+    else renameSync(tmp, path);
+  } finally {
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(tmp + suffix, { force: true });
+  }
+}
+
+/** Throws FTS5_MISSING when the linked SQLite lacks FTS5 or its trigram tokenizer. */
+export function probeFts5(db: Database): void {
+  try {
+    db.exec("CREATE VIRTUAL TABLE temp.ctxmode_probe USING fts5(x, tokenize='trigram'); DROP TABLE temp.ctxmode_probe;");
+  } catch (err) {
+    throw new CtxError("FTS5_MISSING", `this SQLite has no FTS5 trigram support (${errorMessage(err)}); use the official ctxmode binary or Node >= 22.13`, { cause: err });
+  }
+}
+
+function userVersion(db: Database): number {
+  return Number(db.prepare<{ user_version: number }>("PRAGMA user_version").get()?.user_version ?? 0);
+}
+
+/** Applies pending migrations in one IMMEDIATE transaction, re-reading the version under the lock. */
+export function migrate(db: Database, target = SCHEMA_VERSION): void {
+  if (userVersion(db) >= target) return;
+  transaction(db, () => {
+    const from = userVersion(db);
+    for (let v = from; v < target; v++) db.exec(MIGRATIONS[v]!);
+    if (from < target) db.exec(`PRAGMA user_version = ${target}`);
+  });
+}
+
+/** Runs `fn` inside BEGIN IMMEDIATE … COMMIT (node:sqlite has no transaction helper; bun's is not shared). */
+export function transaction<T>(db: Database, fn: () => T): T {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const result = fn();
+    db.exec("COMMIT");
+    return result;
+  } catch (err) {
+    try {
+      db.exec("ROLLBACK");
+    } catch {
+      // The transaction may already be gone (e.g. SQLITE_FULL rolled it back); the first error matters.
+    }
+    throw err;
+  }
+}
+
+export function schemaVersion(db: Database): number {
+  return userVersion(db);
+}

@@ -1,0 +1,118 @@
+import { openSync, closeSync, fstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { basename, isAbsolute, relative, resolve, sep } from "node:path";
+import { CtxError, errorMessage } from "../errors.ts";
+import { detectKind } from "./chunk/index.ts";
+import type { Database } from "./db.ts";
+import { indexSources, type IndexResult, type SourceInput } from "./index-source.ts";
+import { looksBinary, walkFiles } from "./walk.ts";
+
+export interface IndexPathOptions {
+  /** Project top-level: labels are paths relative to it. */
+  projectRoot: string;
+  /** Label for a single file, or the prefix for the files of a directory. */
+  source?: string;
+  session?: string;
+  worktree?: string;
+  maxChunk: number;
+  maxFiles: number;
+  maxFileBytes: number;
+  /** Called after each file, for progress output. */
+  onFile?: (done: number, total: number, path: string) => void;
+  /** Last say on each file (a policy check); return a reason to skip it. */
+  refuse?: (path: string) => string | undefined;
+}
+
+export interface IndexPathReport {
+  indexed: IndexResult[];
+  skipped: { path: string; reason: string }[];
+}
+
+/** Throws NOT_FOUND / UNREADABLE before anything is written, so a bad argument loses nothing. */
+export function checkPaths(paths: string[]): void {
+  for (const p of paths) {
+    try {
+      statSync(p);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") throw new CtxError("NOT_FOUND", `no such file or directory: ${p}`);
+      throw new CtxError("UNREADABLE", `cannot read ${p}: ${errorMessage(err)}`);
+    }
+  }
+}
+
+/** Indexes files and directory trees; binaries, oversize and unreadable files are skipped with a reason. */
+export function indexPaths(db: Database, paths: string[], options: IndexPathOptions): IndexPathReport {
+  checkPaths(paths);
+  const report: IndexPathReport = { indexed: [], skipped: [] };
+  const files: { path: string; label: string }[] = [];
+  for (const p of paths) {
+    const abs = resolve(p);
+    if (statSync(abs).isDirectory()) {
+      for (const f of walkFiles(abs, { maxFiles: options.maxFiles - files.length })) {
+        const rel = relative(abs, f).split(sep).join("/");
+        files.push({ path: f, label: options.source ? `${options.source}/${rel}` : labelFor(f, options.projectRoot) });
+      }
+    } else {
+      files.push({ path: abs, label: options.source && paths.length === 1 ? options.source : labelFor(abs, options.projectRoot) });
+    }
+  }
+  // Read in slices of a few MB and write each slice in batched transactions (see indexSources).
+  let pending: SourceInput[] = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    if (pending.length) report.indexed.push(...indexSources(db, pending));
+    pending = [];
+    pendingBytes = 0;
+  };
+  files.forEach(({ path, label }, i) => {
+    const refusal = options.refuse?.(path);
+    const text = refusal ? undefined : readText(path, options.maxFileBytes, report);
+    if (refusal) report.skipped.push({ path, reason: refusal });
+    if (text !== undefined) {
+      pending.push({
+        label,
+        text,
+        kind: detectKind(basename(path), text),
+        origin: path,
+        session: options.session,
+        worktree: options.worktree,
+        maxChunk: options.maxChunk,
+      });
+      pendingBytes += text.length;
+      if (pendingBytes >= 8 * 1024 * 1024) flush();
+    }
+    options.onFile?.(i + 1, files.length, path);
+  });
+  flush();
+  return report;
+}
+
+function labelFor(abs: string, projectRoot: string): string {
+  let real = abs;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    // keep the given path
+  }
+  const rel = relative(projectRoot, real);
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel.split(sep).join("/") : real;
+}
+
+/** Reads a regular file as UTF-8 through one descriptor (no swap between check and read). */
+function readText(path: string, maxBytes: number, report: IndexPathReport): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const st = fstatSync(fd);
+    if (!st.isFile()) return void report.skipped.push({ path, reason: "not a regular file" });
+    if (st.size > maxBytes) return void report.skipped.push({ path, reason: `larger than ${maxBytes} bytes` });
+    const bytes = readFileSync(fd);
+    if (looksBinary(bytes)) return void report.skipped.push({ path, reason: "binary" });
+    return new TextDecoder().decode(bytes);
+  } catch (err) {
+    report.skipped.push({ path, reason: errorMessage(err) });
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

@@ -1,0 +1,150 @@
+import { createHash } from "node:crypto";
+import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
+import { transaction, type Database } from "./db.ts";
+import { gramTerms } from "./terms.ts";
+
+export interface SourceInput {
+  /** The source's identity: indexing a label again replaces what it held. */
+  label: string;
+  text: string;
+  kind: ContentKind;
+  /** File path or URL the text came from, if any. */
+  origin?: string;
+  session?: string;
+  worktree?: string;
+  maxChunk: number;
+}
+
+export interface IndexResult {
+  label: string;
+  sourceId: number;
+  chunks: number;
+  codeChunks: number;
+  bytes: number;
+  /** "unchanged" when the label already held exactly this text. */
+  status: "new" | "replaced" | "unchanged";
+  titles: string[];
+}
+
+/** Bytes of input written per transaction by indexSources: long enough for FTS5 to flush few segments, short enough for other writers. */
+const BATCH_BYTES = 2 * 1024 * 1024;
+
+/** Indexes one source in one short IMMEDIATE transaction. */
+export function indexSource(db: Database, input: SourceInput): IndexResult {
+  return indexSources(db, [input])[0]!;
+}
+
+/**
+ * Indexes many sources, committing about every 2 MB of input: FTS5 flushes a segment per
+ * commit, so one transaction per small file made indexing a directory 3–4x slower.
+ * Chunking happens before the write lock is taken. Identical text is stored once (docs keyed by
+ * sha256) however many labels point at it; a doc no label points at any more is deleted.
+ */
+export function indexSources(db: Database, inputs: SourceInput[]): IndexResult[] {
+  const results: IndexResult[] = [];
+  let start = 0;
+  while (start < inputs.length) {
+    let end = start;
+    let bytes = 0;
+    while (end < inputs.length && (end === start || bytes < BATCH_BYTES)) bytes += inputs[end++]!.text.length;
+    const batch = inputs.slice(start, end).map((input) => prepare(db, input));
+    results.push(...transaction(db, () => batch.map((p) => write(db, p))));
+    start = end;
+  }
+  return results;
+}
+
+interface Prepared {
+  input: SourceInput;
+  sha256: string;
+  bytes: number;
+  /** Undefined when the text was already stored at prepare time. */
+  chunks?: Chunk[];
+}
+
+/** Hashes and chunks outside the write lock; text already stored is not chunked again. */
+function prepare(db: Database, input: SourceInput): Prepared {
+  const sha256 = createHash("sha256").update(input.text).digest("hex");
+  const stored = db.prepare("SELECT 1 AS x FROM docs WHERE sha256 = $sha256").get({ sha256 });
+  return { input, sha256, bytes: Buffer.byteLength(input.text), chunks: stored ? undefined : chunk(input) };
+}
+
+function chunk(input: SourceInput): Chunk[] {
+  return chunkText(input.text, input.kind, { maxChunk: input.maxChunk, name: input.label });
+}
+
+function write(db: Database, p: Prepared): IndexResult {
+  const { input, sha256, bytes } = p;
+  const prior = db.prepare<{ id: number; doc_id: number }>("SELECT id, doc_id FROM sources WHERE label = $label").get({ label: input.label });
+  let doc = db.prepare<DocRow>("SELECT id, chunk_count, code_count FROM docs WHERE sha256 = $sha256").get({ sha256 });
+  const fresh = !doc;
+  // A doc seen before the lock may have been purged since: then chunk under the lock.
+  if (!doc) doc = insertDoc(db, sha256, input.kind, bytes, (p.chunks ??= chunk(input)));
+  const meta = { origin: input.origin ?? "", now: Date.now(), session: input.session ?? "", worktree: input.worktree ?? "" };
+  let status: IndexResult["status"] = "new";
+  let sourceId: number;
+  if (prior) {
+    db.prepare(
+      "UPDATE sources SET doc_id = $doc, origin = $origin, indexed_at = $now, session = $session, worktree = $worktree WHERE id = $id",
+    ).run({ doc: doc.id, id: prior.id, ...meta });
+    if (prior.doc_id !== doc.id) dropDocIfOrphan(db, prior.doc_id);
+    status = prior.doc_id === doc.id ? "unchanged" : "replaced";
+    sourceId = prior.id;
+  } else {
+    sourceId = db.prepare(
+      "INSERT INTO sources(label, doc_id, origin, indexed_at, session, worktree) VALUES ($label, $doc, $origin, $now, $session, $worktree)",
+    ).run({ label: input.label, doc: doc.id, ...meta }).lastInsertRowid;
+  }
+  const titles = fresh && p.chunks
+    ? p.chunks.map((c) => c.title)
+    : db.prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc ORDER BY seq").all({ doc: doc.id }).map((r) => r.title);
+  return { label: input.label, sourceId, chunks: doc.chunk_count, codeChunks: doc.code_count, bytes, status, titles };
+}
+
+interface DocRow {
+  id: number;
+  chunk_count: number;
+  code_count: number;
+}
+
+function insertDoc(db: Database, sha256: string, kind: string, bytes: number, chunks: Chunk[]): DocRow {
+  const codeCount = chunks.filter((c) => c.code).length;
+  const docId = db.prepare(
+    "INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ($sha256, $kind, $bytes, $n, $code)",
+  ).run({ sha256, kind, bytes, n: chunks.length, code: codeCount }).lastInsertRowid;
+  const insChunk = db.prepare(
+    "INSERT INTO chunks(doc_id, seq, title, body, line_start, line_end, code) VALUES ($doc, $seq, $title, $body, $ls, $le, $code)",
+  );
+  const insWords = db.prepare("INSERT INTO fts_words(rowid, title, body) VALUES ($id, $title, $body)");
+  const insGrams = db.prepare("INSERT INTO fts_grams(rowid, terms) VALUES ($id, $terms)");
+  chunks.forEach((c, seq) => {
+    const id = insChunk.run({ doc: docId, seq, title: c.title, body: c.body, ls: c.lineStart, le: c.lineEnd, code: c.code ? 1 : 0 }).lastInsertRowid;
+    insWords.run({ id, title: c.title, body: wordsBody(c.body) });
+    insGrams.run({ id, terms: gramTerms(c.title, c.body) });
+  });
+  return { id: docId, chunk_count: chunks.length, code_count: codeCount };
+}
+
+/**
+ * The text the porter index sees: escaped newlines and tabs inside JSON strings become spaces,
+ * or unicode61 would read `docs:\n\nSandbox` as the word "nsandbox". A delete must pass the
+ * same text, so both paths call this.
+ */
+function wordsBody(body: string): string {
+  return body.includes("\\") ? body.replace(/\\[nrt]/g, "  ") : body;
+}
+
+/** Deletes a doc, its chunks and their FTS rows once no source refers to it. Call inside a transaction. */
+export function dropDocIfOrphan(db: Database, docId: number): void {
+  const used = db.prepare("SELECT 1 AS x FROM sources WHERE doc_id = $doc LIMIT 1").get({ doc: docId });
+  if (used) return;
+  const rows = db.prepare<{ id: number; title: string; body: string }>("SELECT id, title, body FROM chunks WHERE doc_id = $doc").all({ doc: docId });
+  const delWords = db.prepare("INSERT INTO fts_words(fts_words, rowid, title, body) VALUES ('delete', $id, $title, $body)");
+  const delGrams = db.prepare("DELETE FROM fts_grams WHERE rowid = $id");
+  for (const r of rows) {
+    delWords.run({ id: r.id, title: r.title, body: wordsBody(r.body) });
+    delGrams.run({ id: r.id });
+  }
+  db.prepare("DELETE FROM chunks WHERE doc_id = $doc").run({ doc: docId });
+  db.prepare("DELETE FROM docs WHERE id = $doc").run({ doc: docId });
+}

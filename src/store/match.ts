@@ -1,0 +1,99 @@
+/**
+ * Where query terms occur in a chunk, for re-ranking and snippets. The porter table already
+ * decided that a chunk matches; this only needs a cheap, symmetric stem so "cleanup" finds
+ * "cleanups" and "dependencies" finds "dependency" when measuring coverage and proximity.
+ */
+
+const TOKEN = /[\p{L}\p{N}_]+/gu;
+
+/** Light suffix stripping, applied the same way to query terms and chunk words. */
+export function lightStem(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length <= 4) return w;
+  for (const [suffix, repl] of SUFFIXES) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) return w.slice(0, w.length - suffix.length) + repl;
+  }
+  return w;
+}
+
+const SUFFIXES: [string, string][] = [
+  ["ational", "ate"], ["ization", "ize"], ["ies", "y"], ["ing", ""], ["ied", "y"], ["ed", ""],
+  ["ers", "er"], ["es", "e"], ["s", ""], ["ly", ""],
+];
+
+export interface TermHit {
+  /** Index into the query's terms. */
+  term: number;
+  /** UTF-16 offset of the word in the text. */
+  at: number;
+  length: number;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * Every occurrence of any query term in `text`, in order of position. Uses indexOf on a short
+ * prefix of each stem and checks the word found there, which is several times faster than
+ * tokenising every word of every candidate. Non-Latin terms may start mid-run (no spaces in CJK).
+ */
+export function findTerms(text: string, stems: string[]): TermHit[] {
+  const lower = text.toLowerCase();
+  // Lower-casing can change the length of a few characters (İ); then offsets would drift, so tokenise.
+  if (lower.length !== text.length) return findTermsByTokens(text, stems);
+  const hits: TermHit[] = [];
+  stems.forEach((stem, term) => {
+    const anywhere = NON_ASCII.test(stem);
+    const key = anywhere ? stem : stem.slice(0, Math.max(3, stem.length - 2));
+    for (let pos = lower.indexOf(key); pos >= 0; pos = lower.indexOf(key, pos + 1)) {
+      if (anywhere) {
+        hits.push({ term, at: pos, length: stem.length });
+        continue;
+      }
+      if (pos > 0 && WORD_CHAR.test(lower[pos - 1]!)) continue;
+      let end = pos + key.length;
+      while (end < lower.length && WORD_CHAR.test(lower[end]!)) end++;
+      if (wordMatches(lower.slice(pos, end), stem)) hits.push({ term, at: pos, length: end - pos });
+    }
+  });
+  return hits.sort((a, b) => a.at - b.at);
+}
+
+function wordMatches(word: string, stem: string): boolean {
+  const s = lightStem(word);
+  // A word matches its own stem, or carries it as a prefix (not for short stems: "use" in "useful").
+  return s === stem || (stem.length >= 4 && s.startsWith(stem));
+}
+
+function findTermsByTokens(text: string, stems: string[]): TermHit[] {
+  const hits: TermHit[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const i = stems.findIndex((stem) => wordMatches(m[0].toLowerCase(), stem));
+    if (i >= 0) hits.push({ term: i, at: m.index!, length: m[0].length });
+  }
+  return hits;
+}
+
+/** Smallest window (in characters) holding at least one hit of every distinct term present. */
+export function minimalSpan(hits: TermHit[]): number {
+  const need = new Set(hits.map((h) => h.term)).size;
+  if (need < 2) return 0;
+  const counts = new Map<number, number>();
+  let have = 0;
+  let best = Number.POSITIVE_INFINITY;
+  let left = 0;
+  for (let right = 0; right < hits.length; right++) {
+    const t = hits[right]!.term;
+    counts.set(t, (counts.get(t) ?? 0) + 1);
+    if (counts.get(t) === 1) have++;
+    while (have === need) {
+      const span = hits[right]!.at + hits[right]!.length - hits[left]!.at;
+      if (span < best) best = span;
+      const lt = hits[left]!.term;
+      counts.set(lt, counts.get(lt)! - 1);
+      if (counts.get(lt) === 0) have--;
+      left++;
+    }
+  }
+  return best;
+}

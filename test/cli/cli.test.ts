@@ -1,0 +1,105 @@
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import pkg from "../../package.json" with { type: "json" };
+import { runCtx } from "../helpers/cli.ts";
+import { fixturesDir, tempDir } from "../helpers/temp.ts";
+
+function project(): { dataDir: string; dir: string } {
+  const root = tempDir();
+  const dir = join(root, "proj");
+  mkdirSync(join(dir, ".git"), { recursive: true });
+  return { dataDir: join(root, "data"), dir };
+}
+
+describe("ctxmode CLI", () => {
+  test("--version and --help", () => {
+    const data = tempDir();
+    const v = runCtx(["--version"], { dataDir: data });
+    expect(v.code).toBe(0);
+    expect(v.stdout).toContain(pkg.version);
+    const h = runCtx(["--help"], { dataDir: data });
+    expect(h.code).toBe(0);
+    for (const cmd of ["index", "search", "purge"]) expect(h.stdout).toContain(cmd);
+  });
+
+  test("index a directory, then search it with --json", () => {
+    const { dataDir, dir } = project();
+    const idx = runCtx(["index", fixturesDir, "--project", dir, "--json"], { dataDir });
+    expect(idx.code).toBe(0);
+    const report = JSON.parse(idx.stdout);
+    expect(report.indexed.length).toBeGreaterThanOrEqual(20);
+    expect(report.indexed[0]).toMatchObject({ label: expect.any(String), chunks: expect.any(Number), bytes: expect.any(Number), status: "new" });
+
+    const s = runCtx(["search", "stripe webhook", "cleanup function in useEffect", "--project", dir, "--json", "--limit", "3"], { dataDir });
+    expect(s.code).toBe(0);
+    const out = JSON.parse(s.stdout);
+    expect(Object.keys(out)).toEqual(["results"]);
+    expect(out.results.map((r: { query: string }) => r.query)).toEqual(["stripe webhook", "cleanup function in useEffect"]);
+    for (const r of out.results) {
+      expect(r.hits.length).toBeGreaterThan(0);
+      expect(r.hits.length).toBeLessThanOrEqual(3);
+      for (const h of r.hits) {
+        expect(Object.keys(h).sort()).toEqual(["contentType", "lineEnd", "lineStart", "score", "snippet", "source", "title"].sort());
+        expect(typeof h.lineStart).toBe("number");
+      }
+    }
+    expect(out.results[1].hits[0].source).toContain("context7-react-docs.md");
+
+    const again = JSON.parse(runCtx(["index", fixturesDir, "--project", dir, "--json"], { dataDir }).stdout);
+    expect(again.indexed.every((r: { status: string }) => r.status === "unchanged")).toBe(true);
+  });
+
+  test("a directory walk honours .gitignore and skips binaries", () => {
+    const { dataDir, dir } = project();
+    writeFileSync(join(dir, ".gitignore"), "secret/\n*.log\n!keep.log\n");
+    mkdirSync(join(dir, "secret"));
+    writeFileSync(join(dir, "secret", "a.md"), "# hidden\n");
+    writeFileSync(join(dir, "x.log"), "ignored log\n");
+    writeFileSync(join(dir, "keep.log"), "kept log line\n");
+    writeFileSync(join(dir, "notes.md"), "# Notes\n\nvisible\n");
+    writeFileSync(join(dir, "blob.bin"), Buffer.from([0, 1, 2, 3, 0, 255]));
+    const r = JSON.parse(runCtx(["index", dir, "--json"], { dataDir, cwd: dir }).stdout);
+    expect(r.indexed.map((x: { label: string }) => x.label).sort()).toEqual([".gitignore", "keep.log", "notes.md"]);
+    expect(r.skipped).toEqual([{ path: join(dir, "blob.bin"), reason: "binary" }]);
+  });
+
+  test("bad input: one clear line on stderr, non-zero exit, nothing indexed is lost", () => {
+    const { dataDir, dir } = project();
+    writeFileSync(join(dir, "a.md"), "# Alpha\n\nzebra crossing\n");
+    expect(runCtx(["index", "a.md"], { dataDir, cwd: dir }).code).toBe(0);
+
+    const cases: [string[], RegExp][] = [
+      [["index", "missing.md"], /no such file or directory: missing\.md/],
+      [["index", "a.md", "missing.md"], /no such file or directory/],
+      [["index", "a.md/inner"], /cannot read a\.md\/inner/],
+      [["search", "  "], /empty query/],
+      [["search", "zebra", "--limit", "0"], /--limit/],
+      [["search", "zebra", "--bogus"], /unknown option `--bogus`/],
+      [["purge"], /exactly one of --source LABEL or --all/],
+      [["purge", "--all"], /without --yes/],
+      [["frobnicate"], /unknown command `frobnicate`/],
+    ];
+    for (const [args, message] of cases) {
+      const r = runCtx(args, { dataDir, cwd: dir });
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split("\n").length).toBe(1);
+    }
+    const s = JSON.parse(runCtx(["search", "zebra", "--json"], { dataDir, cwd: dir }).stdout);
+    expect(s.results[0].hits[0].source).toBe("a.md");
+  });
+
+  test("purge one source, then everything", () => {
+    const { dataDir, dir } = project();
+    writeFileSync(join(dir, "a.md"), "# A\n\nalpha words\n");
+    writeFileSync(join(dir, "b.md"), "# B\n\nbeta words\n");
+    runCtx(["index", "a.md", "b.md"], { dataDir, cwd: dir });
+    const one = runCtx(["purge", "--source", "a.md", "--json"], { dataDir, cwd: dir });
+    expect(JSON.parse(one.stdout)).toEqual({ sources: 1, chunks: 1 });
+    expect(JSON.parse(runCtx(["search", "alpha", "--json"], { dataDir, cwd: dir }).stdout).results[0].hits).toEqual([]);
+    const all = runCtx(["purge", "--all", "--yes", "--json"], { dataDir, cwd: dir });
+    expect(JSON.parse(all.stdout).sources).toBe(1);
+    expect(JSON.parse(runCtx(["search", "beta", "--json"], { dataDir, cwd: dir }).stdout).results[0].hits).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, test } from "bun:test";
+import { isSecretKey, redactSecrets } from "../../src/sandbox/redact.ts";
+
+const R = "[REDACTED]";
+// Built from parts so the fixtures do not look like live tokens to scanners.
+const fake = (prefix: string, body: string) => prefix + body;
+
+describe("redactSecrets: secret shapes", () => {
+  const table: [string, string, string][] = [
+    ["PEM private key", "a\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabc==\n-----END RSA PRIVATE KEY-----\nb", `a\n${R}\nb`],
+    ["PEM OpenSSH key", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY-----", R],
+    ["PEM in JSON", '{"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----\\n"}', `{"private_key": "${R}"}`],
+    ["PEM cut off", "x -----BEGIN EC PRIVATE KEY-----\nMHcCAQEE", `x ${R}`],
+    ["AWS key id", "id AKIAIOSFODNN7EXAMPLE end", `id ${R} end`],
+    ["AWS session key id", "ASIAY34FZKBOKMUTVV7A", R],
+    ["AWS secret (INI)", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", `aws_secret_access_key = ${R}`],
+    ["GitHub classic", fake("ghp_", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"), R],
+    ["GitHub oauth", fake("gho_", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"), R],
+    ["GitHub user", fake("ghu_", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"), R],
+    ["GitHub server", fake("ghs_", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"), R],
+    ["GitHub refresh", fake("ghr_", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"), R],
+    ["GitHub PAT", fake("github_pat_", "11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"), R],
+    ["Slack", fake("xoxb-", "123456789012-abcdefghijkl"), R],
+    ["Slack user", fake("xoxp-", "123456789012-abcdefghijkl"), R],
+    ["Stripe live", fake("sk_live_", "4eC39HqLyjWDarjtT1zdp7dc"), R],
+    ["Stripe restricted", fake("rk_live_", "4eC39HqLyjWDarjtT1zdp7dc"), R],
+    ["OpenAI", fake("sk-proj-", "abc123def456ghi789jkl012mno345"), R],
+    ["Anthropic", fake("sk-ant-api03-", "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe"), R],
+    ["Google API key", fake("AIza", "SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY"), R],
+    ["JWT", "t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U;", `t=${R};`],
+    ["npm", fake("npm_", "abcdefghijklmnopqrstuvwxyz0123456789"), R],
+    ["Authorization Bearer", "Authorization: Bearer abc.def-ghi_jkl", `Authorization: Bearer ${R}`],
+    ["Authorization Basic in curl", 'curl -H "authorization: Basic dXNlcjpwYXNz" x', `curl -H "authorization: Basic ${R}" x`],
+    ["bare Bearer", "token is Bearer 0123456789abcdefghij", `token is Bearer ${R}`],
+    ["URL password", "postgres://admin:s3cr3t@db:5432/app", `postgres://admin:${R}@db:5432/app`],
+    ["JSON password", '{"password": "hunter2", "user": "bob"}', `{"password": "${R}", "user": "bob"}`],
+    ["JSON camelCase key", '{"apiKey":"abc-123"}', `{"apiKey":"${R}"}`],
+    ["JSON escaped quote", '{"client_secret": "a\\"b", "x": 1}', `{"client_secret": "${R}", "x": 1}`],
+    ["single-quoted dict", "{'access_token': 'zzz'}", `{'access_token': '${R}'}`],
+    ["env line", "DB_PASSWORD=xyz", `DB_PASSWORD=${R}`],
+    ["export quoted", "export API_KEY='abc123'", `export API_KEY='${R}'`],
+    ["YAML", "password: hunter2\nusername: bob", `password: ${R}\nusername: bob`],
+    ["YAML private_key", "  private_key: abcdef", `  private_key: ${R}`],
+    ["TOML", 'secret = "s3"', `secret = "${R}"`],
+    ["query string", "GET /api?api_key=XYZ123&page=2", `GET /api?api_key=${R}&page=2`],
+    ["passwd", "passwd=abc", `passwd=${R}`],
+    ["PHP array", "'db_password' => 'pw1'", `'db_password' => '${R}'`],
+  ];
+  test.each(table)("%s", (_name, input, expected) => {
+    expect(redactSecrets(input)).toBe(expected);
+  });
+});
+
+describe("redactSecrets: non-secrets stay", () => {
+  const untouched = [
+    '{"token_count": 5, "max_tokens": 1000, "tokenizer": "cl100k"}',
+    '{"max_tokens": "4096"}',
+    "MAX_TOKEN=4096",
+    "PASSWORD_MIN_LENGTH: 12",
+    "password_required: true",
+    "auth: null",
+    "token = get_token()",
+    "API_KEY=$API_KEY",
+    "password: ${{ secrets.DB }}",
+    "PATH=/usr/bin:/bin",
+    "https://example.com/a:b",
+    "-----BEGIN PUBLIC KEY-----\nMIIBIjAN\n-----END PUBLIC KEY-----",
+    "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----",
+    "sk-learn-is-a-python-library-name",
+    "the Bearer token goes in the header",
+    "AKIA is the prefix of AWS key ids",
+    "git commit -m 'rotate secret handling'",
+    "user: bob\nhost: db.local",
+    "",
+  ];
+  test.each(untouched)("%p", (input) => {
+    expect(redactSecrets(input)).toBe(input);
+  });
+
+  test("redaction is idempotent", () => {
+    const once = redactSecrets('DB_PASSWORD=x {"token": "t"} Authorization: Bearer abcdefghijklmnop');
+    expect(redactSecrets(once)).toBe(once);
+  });
+});
+
+describe("isSecretKey", () => {
+  test.each([
+    ["DB_PASSWORD", true], ["apiKey", true], ["x-api-key", true], ["access_token", true], ["githubToken", true],
+    ["client_secret", true], ["AWS_ACCESS_KEY_ID", true], ["private_key", true], ["passphrase", true], ["auth", true],
+    ["tokenizer", false], ["max_tokens", false], ["keyboard", false], ["monkey", false], ["username", false], ["PWD", false],
+  ] as [string, boolean][])("%p -> %p", (key, expected) => {
+    expect(isSecretKey(key)).toBe(expected);
+  });
+});
+
+describe("redactSecrets: linear time", () => {
+  const inputs: [string, string][] = [
+    ["letters", "a".repeat(10_000_000)],
+    ["blanks", " ".repeat(10_000_000)],
+    ["quotes", '"'.repeat(10_000_000)],
+    ["dense JSON pairs", '"a":"'.repeat(2_000_000)],
+    ["unterminated escaped value", `"password": "${"\\".repeat(10_000_000)}`],
+    ["PEM headers without end", "-----BEGIN PRIVATE KEY-----".repeat(300_000)],
+    ["JWT prefixes", "eyJ".repeat(3_000_000)],
+    ["assignments", "k=".repeat(5_000_000)],
+    ["mixed log", 'GET /x?page=2 200 {"user": "bob", "n": 5} password=abc AKIAIOSFODNN7EXAMPLE\n'.repeat(120_000)],
+  ];
+  test.each(inputs)("10 MB of %s", (_name, input) => {
+    const t0 = performance.now();
+    redactSecrets(input);
+    expect(performance.now() - t0).toBeLessThan(3_000);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, test } from "bun:test";
+import { parseCommand, splitCommand } from "../../src/sandbox/split-command.ts";
+
+describe("splitCommand", () => {
+  const table: [string, string[]][] = [
+    ["echo ok && sudo rm -rf /", ["echo ok", "sudo rm -rf /"]],
+    ["a || b", ["a", "b"]],
+    ["a; b", ["a", "b"]],
+    ["a | b", ["a", "b"]],
+    ["a & b", ["a", "b"]],
+    ["a\nb", ["a", "b"]],
+    ["a\r\nb", ["a", "b"]],
+    ["a;;; ;b", ["a", "b"]],
+    ["echo $(sudo x)", ["sudo x", "echo $(...)"]],
+    ["echo `sudo x`", ["sudo x", "echo `...`"]],
+    ["echo $(echo $(sudo y))", ["sudo y", "echo $(...)", "echo $(...)"]],
+    ["echo $(a && b) c", ["a", "b", "echo $(...) c"]],
+    ['echo "$(sudo x)"', ["sudo x", 'echo "$(...)"']],
+    ['echo "`sudo z`"', ["sudo z", 'echo "`...`"']],
+    ["(cd x && sudo y)", ["cd x", "sudo y"]],
+    ["x=$(( 1 + 2 ))", ["1 + 2", "x=$(...)"]],
+    // quoted or escaped separators do not split
+    ['echo "a && b"', ['echo "a && b"']],
+    ["echo 'a; b | c & d'", ["echo 'a; b | c & d'"]],
+    ["echo '$(x)' '`y`'", ["echo '$(x)' '`y`'"]],
+    ['echo "a \\" && b"', ['echo "a \\" && b"']],
+    ["echo a\\;b a\\&\\&b", ["echo a\\;b a\\&\\&b"]],
+    ["echo $'it\\'s; fine'", ["echo $'it\\'s; fine'"]],
+    ['echo "$(echo ")")"', ['echo ")"', 'echo "$(...)"']],
+    // redirections are not separators
+    ["ls 2>&1 | grep x", ["ls 2>&1", "grep x"]],
+    ["cmd &> out.log", ["cmd &> out.log"]],
+    ["cmd <&3", ["cmd <&3"]],
+    // blanks collapse, line continuations join
+    ["FOO=1   sudo\t x", ["FOO=1 sudo x"]],
+    ["echo a \\\n b", ["echo a b"]],
+    // unterminated input runs to the end
+    ["echo $(sudo x", ["sudo x", "echo $(...)"]],
+    ['echo "open && sudo x', ['echo "open && sudo x']],
+    ["", []],
+    ["   ", []],
+  ];
+  test.each(table)("%p", (command, segments) => {
+    expect(splitCommand(command)).toEqual(segments);
+  });
+
+  test("words have quotes removed", () => {
+    expect(parseCommand(`"su"do 'rm' -rf \\/`)[0]!.words).toEqual(["sudo", "rm", "-rf", "/"]);
+    expect(parseCommand(`echo "" x`)[0]!.words).toEqual(["echo", "", "x"]);
+  });
+
+  test("deep nesting does not overflow the stack and stays linear", () => {
+    const depth = 50_000;
+    const command = "echo $(".repeat(depth) + "sudo x" + ")".repeat(depth);
+    const t0 = performance.now();
+    const segments = splitCommand(command);
+    expect(segments[0]).toBe("sudo x");
+    expect(segments.length).toBe(depth + 1);
+    expect(performance.now() - t0).toBeLessThan(2_000);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { migrate, openStore, schemaVersion, transaction } from "../../src/store/db.ts";
+import { indexSource } from "../../src/store/index-source.ts";
+import { SCHEMA_VERSION } from "../../src/store/schema.ts";
+import { search } from "../../src/store/search.ts";
+import { tempDir } from "../helpers/temp.ts";
+
+const opts = { busyTimeoutMs: 5000 };
+
+describe("openStore", () => {
+  test("creates the database in WAL mode at the current schema version, leaving no temp files", () => {
+    const dir = tempDir();
+    const path = join(dir, "nested", "context.db");
+    const db = openStore(path, opts);
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    expect(db.prepare<{ journal_mode: string }>("PRAGMA journal_mode").get()?.journal_mode).toBe("wal");
+    db.close();
+    expect(existsSync(path)).toBe(true);
+    expect(readdirSync(join(dir, "nested")).filter((f) => f.includes(".tmp-"))).toEqual([]);
+  });
+
+  test("migrates an older database forward and keeps what it held", () => {
+    const path = join(tempDir(), "context.db");
+    const old = openStore(path, { ...opts, targetVersion: 1 });
+    expect(schemaVersion(old)).toBe(1);
+    indexSource(old, { label: "notes.md", text: "# Deploy\nrun the migration before the deploy\n", kind: "markdown", maxChunk: 4096 });
+    old.close();
+
+    const db = openStore(path, opts);
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    expect(db.prepare("SELECT count(*) AS n FROM tool_stats").get()).toEqual({ n: 0 });
+    expect(search(db, "migration", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]?.source).toBe("notes.md");
+    migrate(db); // a second run is a no-op
+    expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+
+  test("a read-only open of a missing database says how to create it", () => {
+    expect(() => openStore(join(tempDir(), "none.db"), { ...opts, readonly: true })).toThrow(/ctxmode index/);
+  });
+
+  test("a failed transaction rolls back", () => {
+    const db = openStore(join(tempDir(), "context.db"), opts);
+    expect(() =>
+      transaction(db, () => {
+        db.exec("INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ('x', 'text', 1, 0, 0)");
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
+    expect(db.prepare("SELECT count(*) AS n FROM docs").get()).toEqual({ n: 0 });
+    db.close();
+  });
+});

@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { detectKind } from "../../src/store/chunk/index.ts";
+import { openStore, type Database } from "../../src/store/db.ts";
+import { indexSource } from "../../src/store/index-source.ts";
+import { search, type SearchOptions } from "../../src/store/search.ts";
+import { fixturesDir, tempDir } from "../helpers/temp.ts";
+
+const base: SearchOptions = { limit: 5, snippetMax: 800, rrfK: 60 };
+let db: Database;
+
+beforeAll(() => {
+  db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  for (const name of readdirSync(fixturesDir)) {
+    const text = readFileSync(join(fixturesDir, name), "utf8");
+    indexSource(db, { label: name, text, kind: detectKind(name, text), maxChunk: 4096 });
+  }
+  indexSource(db, {
+    label: "ops.md",
+    text: "# Cluster\n\nThe kubernetes deployment rolls out three replicas.\n\n## Scaling\n\nHorizontal pod autoscaling reacts to CPU load.\n",
+    kind: "markdown",
+    maxChunk: 4096,
+    session: "s-1",
+  });
+});
+
+const top = (q: string, o: Partial<SearchOptions> = {}) => search(db, q, { ...base, ...o });
+
+describe("search", () => {
+  test.each([
+    ["stems: plural and -ing forms meet their stem", "cleanups functions", "context7-react-docs.md"],
+    ["identifier substring", "useEff", "context7-react-docs.md"],
+    ["camelCase middle substring", "ServerSideProps", "context7-nextjs-docs.md"],
+    ["CJK substring", "中文字符", "utf8-content.txt"],
+    ["path fragment", "dashboard/analytics", "build-output.txt"],
+  ])("%s", (_name, query, source) => {
+    const r = top(query);
+    expect(r.hits.length).toBeGreaterThan(0);
+    expect(r.hits[0]!.source).toBe(source);
+  });
+
+  test("a typo is corrected from the vocabulary when nothing matches", () => {
+    const r = top("kuberntes");
+    expect(r.corrected).toBe("kubernetes");
+    expect(r.hits[0]!.source).toBe("ops.md");
+  });
+
+  test("a quoted phrase is searched as a phrase", () => {
+    const r = top('"horizontal pod autoscaling"');
+    expect(r.hits[0]!.title).toBe("Cluster > Scaling");
+  });
+
+  test.each([
+    'useEffect AND OR NOT "',
+    "NEAR(a b) * ^ : title:foo",
+    '"unbalanced quote',
+    "(((",
+    "-- ; DROP TABLE chunks",
+    "'single' `back` {brace} [bracket]",
+  ])("FTS5 syntax in user input never raises: %s", (query) => {
+    expect(() => top(query)).not.toThrow();
+  });
+
+  test("hits carry line ranges, a title, and snippets within the byte budget", () => {
+    const r = top("Property fullName does not exist on type User");
+    const hit = r.hits[0]!;
+    expect(hit.source).toBe("tsc-errors.txt");
+    expect(hit.lineStart).toBeGreaterThan(0);
+    expect(hit.lineEnd).toBeGreaterThanOrEqual(hit.lineStart);
+    for (const h of r.hits) expect(Buffer.byteLength(h.snippet)).toBeLessThanOrEqual(800);
+    expect(hit.snippet).toContain("fullName");
+  });
+
+  test("source filter: exact label, or a substring of labels", () => {
+    expect(top("cleanup", { source: "context7-react-docs.md" }).hits.every((h) => h.source === "context7-react-docs.md")).toBe(true);
+    expect(top("function", { source: "context7-" }).hits.every((h) => h.source.startsWith("context7-"))).toBe(true);
+    expect(top("useEffect", { source: "nope%" }).hits).toEqual([]);
+  });
+
+  test("content type filter separates code from prose", () => {
+    expect(top("useEffect", { contentType: "code" }).hits.every((h) => h.contentType === "code")).toBe(true);
+    expect(top("useEffect", { contentType: "prose" }).hits.every((h) => h.contentType === "prose")).toBe(true);
+  });
+
+  test("session scope sees only that session's sources", () => {
+    expect(top("replicas", { scope: "session", session: "s-1" }).hits[0]?.source).toBe("ops.md");
+    expect(top("useEffect", { scope: "session", session: "s-1" }).hits).toEqual([]);
+  });
+
+  test("an empty index answers with no hits", () => {
+    const empty = openStore(join(tempDir(), "empty.db"), { busyTimeoutMs: 5000 });
+    expect(search(empty, "anything", base).hits).toEqual([]);
+    expect(search(empty, "kuberntes", base).hits).toEqual([]);
+    empty.close();
+  });
+});
