@@ -7,6 +7,10 @@ import { CtxError, errorMessage } from "../errors.ts";
  * `--version` and `hook` never load the store, the MCP SDK or the sandbox.
  */
 export async function runCli(argv: string[]): Promise<number> {
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
+    process.stdout.write(`ctxmode ${VERSION}\n`);
+    return 0;
+  }
   const cli = cac("ctxmode");
   cli
     .command("index <...paths>", "Index files or directories (a directory is walked respecting .gitignore)")

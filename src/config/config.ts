@@ -13,7 +13,14 @@ export interface Config {
   /** Session id given by the host or CTXMODE_SESSION; empty when unknown. */
   session: string;
   home: string;
+  /** The agent's project directory: CTXMODE_PROJECT_DIR, else the host's own variable, else cwd. */
+  projectDir: string;
+  /** The user's environment, for child processes (the sandbox filters it). */
+  env: Record<string, string | undefined>;
 }
+
+/** Hosts that tell hooks and servers their project through an environment variable. */
+const PROJECT_DIR_ENV = ["CTXMODE_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "QWEN_PROJECT_DIR", "COPILOT_PROJECT_DIR"];
 
 const BUDGET_ENV: Record<keyof Budgets, string> = {
   outputCap: "CTXMODE_OUTPUT_CAP",
@@ -46,5 +53,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     budgets,
     session: env.CTXMODE_SESSION ?? "",
     home,
+    projectDir: resolve(PROJECT_DIR_ENV.map((k) => env[k]).find((v) => v) ?? process.cwd()),
+    env,
   };
 }

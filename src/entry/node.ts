@@ -6,3 +6,5 @@ if (major < 22 || (major === 22 && minor < 13)) {
 }
 const { runCli } = await import("../cli/main.ts");
 process.exitCode = await runCli(process.argv.slice(2));
+
+export {};

@@ -1,8 +1,6 @@
 /** Word handling shared by indexing and search: tokens, stopwords, identifier-like terms. */
 
 const WORD = /[\p{L}\p{N}_]+/gu;
-// ASCII runs of letters, digits and the joiners that make identifiers, paths and URLs one term.
-const ASCII_TERM = /[A-Za-z0-9_$][\w$.\/:@#-]*[\w$]/g;
 const NON_ASCII_RUN = /[^\x00-\x7f\s\p{P}\p{S}]{2,}/gu;
 const HAS_NON_ASCII = /[^\x00-\x7f]/;
 
@@ -29,9 +27,56 @@ export function words(text: string): string[] {
  */
 export function gramTerms(title: string, body: string): string {
   const seen = new Set<string>();
-  for (const t of body.match(ASCII_TERM) ?? []) if (!seen.has(t) && isIdentifierLike(t)) seen.add(t);
-  if (HAS_NON_ASCII.test(body)) for (const t of body.match(NON_ASCII_RUN) ?? []) seen.add(t);
-  return seen.size ? `${title}\n${[...seen].join(" ")}` : title;
+  // Plain title words are the porter index's job; the title's identifiers are ours.
+  scanIdentifiers(title, seen);
+  scanIdentifiers(body, seen);
+  for (const text of [title, body]) if (HAS_NON_ASCII.test(text)) for (const t of text.match(NON_ASCII_RUN) ?? []) seen.add(t);
+  return [...seen].join(" ");
+}
+
+/**
+ * One pass over char codes that slices out only identifier-like ASCII terms. A regex that
+ * materialised every word first spent most of its time allocating strings for plain words.
+ */
+function scanIdentifiers(text: string, into: Set<string>): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    if (!isTermStart(c)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let letters = 0;
+    let special = false; // joiner, digit or camelCase hump
+    let prevLower = false;
+    let joined = false; // a . / : @ # - seen, counting only once a word character follows it
+    let lastWord = i; // end of the last character that may end a term ([A-Za-z0-9_$])
+    for (; i < n; i++) {
+      c = text.charCodeAt(i);
+      const lower = c >= 97 && c <= 122;
+      const upper = c >= 65 && c <= 90;
+      if (lower || upper || (c >= 48 && c <= 57) || c === 95 || c === 36) {
+        if (lower || upper) letters++;
+        else special = true;
+        if (upper && prevLower) special = true;
+        if (joined) special = true;
+        prevLower = lower;
+        lastWord = i + 1;
+      } else if (c === 46 || c === 47 || c === 58 || c === 64 || c === 35 || c === 45) {
+        joined = true;
+        prevLower = false;
+      } else break;
+    }
+    const len = lastWord - start;
+    // Mostly digits (timestamps, sizes, ids) stay out; so do plain short words.
+    if (len >= 3 && letters * 2 >= len && (special || len >= 12)) into.add(text.slice(start, lastWord));
+  }
+}
+
+function isTermStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 }
 
 /** camelCase, snake_case, dotted/pathy, letters with digits, non-ASCII or long: worth a trigram lookup. */
