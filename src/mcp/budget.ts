@@ -1,0 +1,135 @@
+import type { ToolContext } from "./context.ts";
+import { byteLength, formatBytes, headLines, quote, searchCall, splitLines, tailLines } from "./format.ts";
+import type { ToolReply } from "./tool.ts";
+import { indexOutput, sectionsOf, type Section } from "./indexing.ts";
+
+/** What a run produced, as ctx_execute (or a ctx_batch command) hands it to the reply budget. */
+export interface RunOutput {
+  /** Start of the first line: `exit 0`, `exit 2`, `timed out after 5.0 s (process tree killed)` … */
+  status: string;
+  /** What the program printed, as captured (stdout, then stderr). */
+  text: string;
+  /** Bytes printed, counting bytes dropped while streaming. */
+  totalBytes: number;
+  /** Non-zero exit, timeout or cancel: the stderr tail stays visible. */
+  failed: boolean;
+  stderr: string;
+  intent?: string;
+  /** Label prefix of the indexed source, e.g. `exec:python`. */
+  labelPrefix: string;
+  /** Bytes the agent did not have to read because the code processed them (a `file`). */
+  processedBytes?: number;
+}
+
+/**
+ * Shares of OUTPUT_CAP for the parts of an over-budget reply. A quarter for intent matches keeps
+ * a 50 KB dump at ~90% kept out while still showing five 800 B snippets; the preview and outline
+ * are smaller because their job is orientation, and ctx_search gets the rest.
+ */
+const SHARE = { matches: 1 / 4, head: 1 / 10, tail: 1 / 10, outline: 1 / 8, stderr: 1 / 10 } as const;
+
+/**
+ * The reply for a run's output. Up to OUTPUT_CAP bytes come back as printed. Anything larger is
+ * redacted and indexed whole under a label unique to this call; the reply then carries, with an
+ * intent, the chunks that best match it, and without one a head/tail preview plus the section
+ * outline, and always the exact ctx_search call for more. The first line states the byte counts.
+ */
+export async function budgetOutput(ctx: ToolContext, out: RunOutput): Promise<ToolReply> {
+  const cap = ctx.config.budgets.outputCap;
+  const processed = out.processedBytes ?? 0;
+  if (out.totalBytes <= cap) {
+    const body = out.text === "" ? " (no output)" : `\n${out.text}`;
+    return { text: `${out.status} · ${formatBytes(out.totalBytes)}${body}`, keptOut: processed };
+  }
+  const { label, db } = await indexOutput(ctx, out.labelPrefix, out.text);
+  const parts: string[] = [];
+  if (out.failed && out.stderr.trim()) {
+    const tail = tailLines(splitLines(out.stderr), cap * SHARE.stderr);
+    parts.push(`stderr (last ${tail.length} lines):\n${tail.join("\n")}`);
+  }
+  let matched = false;
+  if (out.intent?.trim()) {
+    const found = await matchesFor(ctx, db, label, out.intent, cap * SHARE.matches);
+    matched = found !== "";
+    parts.push(matched ? found : `no section matched the intent ${quote(out.intent)}; preview instead:`);
+  }
+  if (!matched) {
+    parts.push(preview(out.text, cap));
+    parts.push(outline(sectionsOf(db, label), cap * SHARE.outline));
+  }
+  parts.push(`more: ${searchCall(label, out.intent)}`);
+  const body = parts.filter(Boolean).join("\n\n");
+  const shown = byteLength(body);
+  const keptOut = Math.max(0, out.totalBytes - shown);
+  const dropped = out.totalBytes - byteLength(out.text);
+  const lossNote = dropped > 0 ? `; the middle ${formatBytes(dropped)} was dropped while streaming` : "";
+  const header =
+    `${out.status} · ${formatBytes(out.totalBytes)} output, ${formatBytes(shown)} shown, ` +
+    `${formatBytes(keptOut)} kept out → indexed as ${quote(label)}${lossNote}`;
+  return { text: `${header}\n${body}`, keptOut: keptOut + processed };
+}
+
+/** Best-matching parts of one source for a query, within `budget` bytes; "" when nothing matched. */
+export async function matchesFor(
+  ctx: ToolContext,
+  db: Parameters<typeof sectionsOf>[0],
+  label: string,
+  query: string,
+  budget: number,
+): Promise<string> {
+  const { search } = await import("../store/search.ts");
+  const { snippetMax, rrfK } = ctx.config.budgets;
+  const result = search(db, query, { limit: 8, snippetMax, rrfK, source: label });
+  const blocks: string[] = [];
+  let used = 0;
+  for (const hit of result.hits) {
+    const title = shortTitle(hit.title, hit.lineStart, hit.lineEnd);
+    const block = `--- lines ${hit.lineStart}-${hit.lineEnd}${title ? ` · ${title}` : ""}\n${hit.snippet}`;
+    const size = byteLength(block) + 1;
+    if (used + size > budget && blocks.length > 0) break;
+    blocks.push(block);
+    used += size;
+  }
+  if (blocks.length === 0) return "";
+  const more = result.hits.length > blocks.length ? `, ${result.hits.length - blocks.length} more not shown` : "";
+  return `matches for ${quote(result.corrected ?? query)} (${blocks.length}${more}):\n${blocks.join("\n")}`;
+}
+
+/** Head and tail of the output, whole lines, with their line numbers. */
+function preview(text: string, cap: number): string {
+  const lines = splitLines(text);
+  const head = headLines(lines, cap * SHARE.head);
+  const rest = lines.slice(head.length);
+  const tail = tailLines(rest, cap * SHARE.tail);
+  const parts = [`head (lines 1-${head.length} of ${lines.length}):\n${head.join("\n")}`];
+  if (tail.length) parts.push(`tail (lines ${lines.length - tail.length + 1}-${lines.length}):\n${tail.join("\n")}`);
+  return parts.join("\n\n");
+}
+
+/** The chunk titles with their line ranges, as many as fit in `budget`. */
+function outline(sections: Section[], budget: number): string {
+  if (sections.length === 0) return "";
+  const rows: string[] = [];
+  let used = 0;
+  for (const s of sections) {
+    const title = shortTitle(s.title, s.lineStart, s.lineEnd);
+    const row = `  ${s.lineStart}-${s.lineEnd}${title ? `  ${title}` : ""}`;
+    const size = byteLength(row) + 1;
+    if (used + size > budget) break;
+    rows.push(row);
+    used += size;
+  }
+  const rest = sections.length - rows.length;
+  if (rest > 0) rows.push(`  … ${rest} more, up to line ${sections[sections.length - 1]!.lineEnd}`);
+  return `sections (${sections.length}, lines and title):\n${rows.join("\n")}`;
+}
+
+/**
+ * Chunk titles of plain text read `<label> lines 40-80: <first line>`; the label may be another
+ * source's (identical text is stored once), so the prefix is dropped whenever its range matches.
+ */
+export function shortTitle(title: string, lineStart: number, lineEnd: number): string {
+  const m = /^(.*?) ?lines (\d+)-(\d+):? ?/.exec(title);
+  const rest = m && Number(m[2]) === lineStart && Number(m[3]) === lineEnd ? title.slice(m[0].length) : title;
+  return rest.trim().slice(0, 160);
+}

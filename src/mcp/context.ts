@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import type { Config } from "../config/config.ts";
+import type { Policy } from "../sandbox/policy.ts";
+import type { ProjectStore } from "../store/open-project.ts";
+import type { Project } from "../store/project.ts";
+
+/**
+ * What every tool call shares within one server process (= one agent session): the config, the
+ * session id, the project and its database (opened on first use, once), and unique source labels.
+ */
+export class ToolContext {
+  readonly config: Config;
+  /** The host's session id, or `mcp-<random>` when the host gave none. */
+  readonly session: string;
+  #project?: Project;
+  #store?: Promise<ProjectStore>;
+  #seq = 0;
+
+  constructor(config: Config) {
+    this.config = config;
+    this.session = config.session || `mcp-${randomBytes(4).toString("hex")}`;
+  }
+
+  /** The agent's project directory: children run here and relative paths resolve from here. */
+  get projectDir(): string {
+    return this.config.projectDir;
+  }
+
+  /** The git top-level holding the project dir: the boundary for file access. */
+  async project(): Promise<Project> {
+    if (!this.#project) {
+      const { resolveProject } = await import("../store/project.ts");
+      this.#project = resolveProject(this.config.projectDir);
+    }
+    return this.#project;
+  }
+
+  /** The project's database, opened lazily once per server; a failed open is retried next call. */
+  store(): Promise<ProjectStore> {
+    this.#store ??= import("../store/open-project.ts")
+      .then(({ openProjectStore }) => openProjectStore(this.config, this.config.projectDir))
+      .catch((err: unknown) => {
+        this.#store = undefined;
+        throw err;
+      });
+    return this.#store;
+  }
+
+  /** The user's deny/allow rules, read fresh on every call (a few small files) so edits apply at once. */
+  async policy(): Promise<Policy> {
+    const { loadPolicy } = await import("../sandbox/policy.ts");
+    return loadPolicy({ home: this.config.home, projectDir: this.config.projectDir, dataDir: this.config.dataDir });
+  }
+
+  /**
+   * A label no other call can hold (`exec:python#3-m3k9x2ab`): a per-server counter plus the time
+   * in base 36 and two random characters, so calls of concurrent servers never overwrite each other.
+   */
+  nextLabel(prefix: string): string {
+    this.#seq += 1;
+    const stamp = Date.now().toString(36) + randomBytes(1).toString("hex");
+    return `${prefix}#${this.#seq}-${stamp}`;
+  }
+
+  /** Closes the database if it was opened. */
+  async close(): Promise<void> {
+    const pending = this.#store;
+    this.#store = undefined;
+    if (!pending) return;
+    try {
+      (await pending).db.close();
+    } catch {
+      // never opened, or already closed
+    }
+  }
+}

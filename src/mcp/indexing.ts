@@ -1,0 +1,54 @@
+import type { Database } from "../store/db.ts";
+import type { IndexResult } from "../store/index-source.ts";
+import type { ToolContext } from "./context.ts";
+
+/** One chunk of an indexed source, as listed in an outline. */
+export interface Section {
+  title: string;
+  lineStart: number;
+  lineEnd: number;
+}
+
+/**
+ * Redacts secrets from `text` and indexes it under a new label unique to this call
+ * (`<prefix>#<n>-<stamp>`), tagged with this session and worktree. Returns the label and the db.
+ */
+export async function indexOutput(
+  ctx: ToolContext,
+  prefix: string,
+  text: string,
+): Promise<{ label: string; db: Database; result: IndexResult }> {
+  const label = ctx.nextLabel(prefix);
+  const { db, result } = await indexText(ctx, label, text);
+  return { label, db, result };
+}
+
+/** Redacts and indexes `text` under `label` (replacing what the label held). */
+export async function indexText(ctx: ToolContext, label: string, text: string): Promise<{ db: Database; result: IndexResult }> {
+  const [{ redactSecrets }, { indexSource }, { detectKind }] = await Promise.all([
+    import("../sandbox/redact.ts"),
+    import("../store/index-source.ts"),
+    import("../store/chunk/index.ts"),
+  ]);
+  const { db, project } = await ctx.store();
+  const clean = redactSecrets(text);
+  const result = indexSource(db, {
+    label,
+    text: clean,
+    kind: detectKind(label, clean),
+    session: ctx.session,
+    worktree: project.worktree,
+    maxChunk: ctx.config.budgets.maxChunk,
+  });
+  return { db, result };
+}
+
+/** The chunks of a source in order, with line ranges (for outlines). */
+export function sectionsOf(db: Database, label: string): Section[] {
+  return db
+    .prepare<Section>(
+      `SELECT c.title AS title, c.line_start AS lineStart, c.line_end AS lineEnd
+       FROM chunks c JOIN sources s ON s.doc_id = c.doc_id WHERE s.label = $label ORDER BY c.seq`,
+    )
+    .all({ label });
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { CtxError } from "../../errors.ts";
+import { byteLength, formatBytes, quote, searchCall } from "../format.ts";
+import { indexText } from "../indexing.ts";
+import { indexFiles } from "../index-files.ts";
+import { allowedPath } from "../paths.ts";
+import { defineTool } from "../tool.ts";
+
+const MAX_FILES = 5_000;
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** `ctx_index`: put a file, a directory tree or given text into the project's search index. */
+export function indexTool() {
+  return defineTool({
+    name: "ctx_index",
+    title: "Index files or text for search (reads files, runs no code)",
+    description: "Index a file or directory (path), or text with a source label, for ctx_search. Secrets are redacted.",
+    schema: z.object({
+      path: z.string().optional().describe("File or directory inside the project"),
+      text: z.string().optional().describe("Text to index"),
+      source: z.string().optional().describe("Label (or label prefix for a directory)"),
+      url: z.string().optional().describe("URL to fetch and index (not yet available)"),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    async run(args, ctx) {
+      const given = (["path", "text", "url"] as const).filter((k) => args[k] !== undefined);
+      if (given.length !== 1) {
+        throw new CtxError("BAD_INPUT", `pass exactly one of \`path\`, \`text\` or \`url\`${given.length ? ` (got ${given.join(" and ")})` : ""}`);
+      }
+      if (args.url !== undefined) {
+        throw new CtxError("NOT_YET", "indexing a URL is not available yet in this ctxmode version; pass `path` or `text` instead");
+      }
+      const source = args.source?.trim() || undefined;
+      if (args.text !== undefined) {
+        if (args.text.trim() === "") throw new CtxError("BAD_INPUT", "`text` is empty; pass the text to index");
+        const label = source ?? ctx.nextLabel("text");
+        const { result } = await indexText(ctx, label, args.text);
+        // The caller wrote this text itself, so nothing was kept out of its context.
+        return { text: `indexed ${quote(label)}: ${result.chunks} chunks, ${formatBytes(result.bytes)} (${result.status})\nsearch: ${searchCall(label)}`, keptOut: 0 };
+      }
+      const policy = await ctx.policy();
+      const real = await allowedPath(ctx, policy, "path", args.path!, "any");
+      const [{ checkPath }, { redactSecrets }] = await Promise.all([import("../../sandbox/policy.ts"), import("../../sandbox/redact.ts")]);
+      const { db, project } = await ctx.store();
+      const report = await indexFiles(db, real, {
+        projectRoot: project.root,
+        source,
+        session: ctx.session,
+        worktree: project.worktree,
+        maxChunk: ctx.config.budgets.maxChunk,
+        maxFiles: MAX_FILES,
+        maxFileBytes: MAX_FILE_BYTES,
+        refuse: (file) => {
+          const d = checkPath(policy, file, project.root);
+          return d.ok ? undefined : d.reason;
+        },
+        transform: redactSecrets,
+      });
+      const bytes = report.indexed.reduce((n, r) => n + r.bytes, 0);
+      const chunks = report.indexed.reduce((n, r) => n + r.chunks, 0);
+      if (report.indexed.length === 0) {
+        const why = report.skipped[0] ? `: ${report.skipped[0].reason}` : " (no files)";
+        throw new CtxError("UNREADABLE", `nothing indexed from ${args.path}${why}`);
+      }
+      const lines = [`indexed ${report.indexed.length} source${report.indexed.length === 1 ? "" : "s"}, ${chunks} chunks, ${formatBytes(bytes)}`];
+      for (const r of report.indexed.slice(0, 10)) lines.push(`  ${r.label} · ${r.chunks} chunks · ${r.status}`);
+      if (report.indexed.length > 10) lines.push(`  … ${report.indexed.length - 10} more`);
+      if (report.skipped.length) {
+        lines.push(`skipped ${report.skipped.length}:`);
+        for (const s of report.skipped.slice(0, 5)) lines.push(`  ${s.path}: ${s.reason}`);
+      }
+      const scope = report.indexed.length === 1 ? report.indexed[0]!.label : (source ?? "");
+      lines.push(`search: ${scope ? searchCall(scope) : "ctx_search(queries: [\"…\"])"}`);
+      const text = lines.join("\n");
+      return { text, keptOut: Math.max(0, bytes - byteLength(text)) };
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { CtxError } from "../../errors.ts";
+import { shortTitle } from "../budget.ts";
+import { byteLength, formatBytes, quote } from "../format.ts";
+import { defineTool } from "../tool.ts";
+
+/** `ctx_search`: ranked snippets from everything indexed for this project. */
+export function searchTool() {
+  return defineTool({
+    name: "ctx_search",
+    title: "Search indexed content (read-only)",
+    description: "Search what was indexed (run output, files, text). Several queries per call; each hit has its source and lines.",
+    schema: z.object({
+      queries: z.array(z.string()).min(1).max(20).describe("Queries, e.g. [\"auth error\", \"retry config\"]"),
+      limit: z.number().min(1).max(10).optional().describe("Hits per query, default 3"),
+      source: z.string().optional().describe("Only this source label (or a part of it)"),
+      scope: z.enum(["session", "worktree", "project"]).optional().describe("Default project"),
+      contentType: z.enum(["code", "prose"]).optional().describe("Only code or only prose"),
+    }),
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    async run(args, ctx) {
+      const queries = args.queries.map((q) => q.trim()).filter(Boolean);
+      if (queries.length === 0) throw new CtxError("BAD_INPUT", "`queries` holds only empty strings; pass words to search for");
+      const { search } = await import("../../store/search.ts");
+      const { db, project } = await ctx.store();
+      const { snippetMax, rrfK, outputCap } = ctx.config.budgets;
+      const limit = Math.floor(args.limit ?? 3);
+      const blocks: string[] = [];
+      let used = 0;
+      let hits = 0;
+      let cut = false;
+      for (const query of queries) {
+        const result = search(db, query, {
+          limit,
+          snippetMax,
+          rrfK,
+          source: args.source,
+          contentType: args.contentType,
+          scope: args.scope ?? "project",
+          session: ctx.session,
+          worktree: project.worktree,
+        });
+        const fixed = result.corrected ? ` (no exact match; showing ${quote(result.corrected)})` : "";
+        const lines = [`## ${query}${fixed}`];
+        if (result.hits.length === 0) lines.push("no matches");
+        for (const hit of result.hits) {
+          const title = shortTitle(hit.title, hit.lineStart, hit.lineEnd);
+          const hitText = `[${hit.source}] lines ${hit.lineStart}-${hit.lineEnd}${title ? ` · ${title}` : ""}\n${hit.snippet}`;
+          if (used + byteLength(hitText) > outputCap - 256) {
+            cut = true;
+            break;
+          }
+          lines.push(hitText);
+          used += byteLength(hitText);
+          hits++;
+        }
+        blocks.push(lines.join("\n"));
+        if (cut) break;
+      }
+      if (cut) blocks.push(`(cut at ${formatBytes(outputCap)}; ask fewer queries or pass \`source\`)`);
+      const body = blocks.join("\n\n");
+      const header = `ctx_search · ${queries.length} quer${queries.length === 1 ? "y" : "ies"} · ${hits} hit${hits === 1 ? "" : "s"} · ${formatBytes(byteLength(body))}`;
+      if (hits === 0) {
+        const known = Number(db.prepare<{ n: number }>("SELECT count(*) AS n FROM sources").get()?.n ?? 0);
+        const hint = known === 0 ? "nothing is indexed yet; run ctx_execute, ctx_batch or ctx_index first" : `${known} sources are indexed; try other words or no \`source\`/\`scope\` filter`;
+        return { text: `${header}\n${body}\n\n${hint}`, keptOut: 0 };
+      }
+      return { text: `${header}\n${body}`, keptOut: 0 };
+    },
+  });
+}
