@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { detectKind } from "../src/store/chunk/index.ts";
 import { openStore, type Database } from "../src/store/db.ts";
-import { indexSource, indexSources } from "../src/store/index-source.ts";
+import { indexSource } from "../src/store/index-source.ts";
+import { createIndexer } from "../src/store/index-parallel.ts";
 import { search } from "../src/store/search.ts";
 import { DEFAULTS } from "../src/config/constants.ts";
 import { makeCorpus } from "./corpus.ts";
@@ -62,9 +63,11 @@ try {
   const bigPath = join(tmp, "corpus.db");
   const bigDb = openStore(bigPath, { busyTimeoutMs: 5000 });
   const t0 = performance.now();
-  // As `ctxmode index <dir>` does: batched transactions (see indexSources).
-  indexSources(bigDb, docs.map((d) => ({ label: d.label, text: d.text, kind: d.kind, maxChunk: DEFAULTS.maxChunk })));
+  // As `ctxmode index <dir>` does: batched transactions, chunking on a worker thread (see createIndexer).
+  const indexer = createIndexer(bigDb);
+  await indexer.index(docs.map((d) => ({ label: d.label, text: d.text, kind: d.kind, maxChunk: DEFAULTS.maxChunk })));
   const indexMs = performance.now() - t0;
+  await indexer.close();
   const size = dbBytes(bigDb, bigPath);
   const bigTimes = timeQueries(bigDb, queries, 10);
 

@@ -18,7 +18,8 @@ export function buildDefines(channel = process.env.CTXMODE_CHANNEL ?? "source"):
 /** Compiles the single executable; user `.env` and `bunfig.toml` files are never auto-loaded by it. */
 export async function compileBinary(outfile: string, target?: Bun.Build.CompileTarget): Promise<void> {
   const result = await Bun.build({
-    entrypoints: [join(root, "src/entry/bun.ts")],
+    // The prepare worker is a second entrypoint: a compiled binary only embeds workers listed here.
+    entrypoints: [join(root, "src/entry/bun.ts"), join(root, "src/store/prepare-worker.ts")],
     compile: { outfile, ...(target ? { target } : {}), autoloadDotenv: false, autoloadBunfig: false },
     format: "esm",
     minify: true,

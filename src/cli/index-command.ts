@@ -11,12 +11,12 @@ const MAX_FILES = 10_000;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /** `ctxmode index <paths…>`: progress on a TTY, one line per file otherwise, or JSON. */
-export function indexCommand(paths: string[], opts: IndexOptions): number {
+export async function indexCommand(paths: string[], opts: IndexOptions): Promise<number> {
   checkPaths(paths); // before opening anything: a typo must not create a database
   const { config, store } = openForCommand(opts.project);
   const tty = process.stderr.isTTY && !opts.json;
   try {
-    const report = indexPaths(store.db, paths, {
+    const report = await indexPaths(store.db, paths, {
       projectRoot: store.project.root,
       worktree: store.project.worktree,
       source: opts.source,

@@ -11,6 +11,8 @@ export async function runCli(argv: string[]): Promise<number> {
     process.stdout.write(`ctxmode ${VERSION}\n`);
     return 0;
   }
+  // An agent host starts `ctxmode` with pipes: that is a request for the MCP server.
+  if (argv.length === 0 && !process.stdin.isTTY) argv = ["serve"];
   const cli = cac("ctxmode");
   cli
     .command("index <...paths>", "Index files or directories (a directory is walked respecting .gitignore)")
@@ -33,6 +35,9 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--yes", "Do not ask for confirmation")
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./purge-command.ts")).purgeCommand(opts));
+  cli
+    .command("serve", "Run the MCP server on stdio (also the default with no arguments when stdin is not a terminal)")
+    .action(async () => (await import("../mcp/server.ts")).runServer((await import("../config/config.ts")).loadConfig()));
   cli.help();
   cli.version(VERSION);
 

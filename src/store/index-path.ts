@@ -3,7 +3,8 @@ import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { CtxError, errorMessage } from "../errors.ts";
 import { detectKind } from "./chunk/index.ts";
 import type { Database } from "./db.ts";
-import { indexSources, type IndexResult, type SourceInput } from "./index-source.ts";
+import type { IndexResult, SourceInput } from "./index-source.ts";
+import { createIndexer } from "./index-parallel.ts";
 import { looksBinary, walkFiles } from "./walk.ts";
 
 export interface IndexPathOptions {
@@ -20,6 +21,8 @@ export interface IndexPathOptions {
   onFile?: (done: number, total: number, path: string) => void;
   /** Last say on each file (a policy check); return a reason to skip it. */
   refuse?: (path: string) => string | undefined;
+  /** Applied to each file's text before it is stored (secret redaction). */
+  transform?: (text: string) => string;
 }
 
 export interface IndexPathReport {
@@ -41,7 +44,7 @@ export function checkPaths(paths: string[]): void {
 }
 
 /** Indexes files and directory trees; binaries, oversize and unreadable files are skipped with a reason. */
-export function indexPaths(db: Database, paths: string[], options: IndexPathOptions): IndexPathReport {
+export async function indexPaths(db: Database, paths: string[], options: IndexPathOptions): Promise<IndexPathReport> {
   checkPaths(paths);
   const report: IndexPathReport = { indexed: [], skipped: [] };
   const files: { path: string; label: string }[] = [];
@@ -56,34 +59,41 @@ export function indexPaths(db: Database, paths: string[], options: IndexPathOpti
       files.push({ path: abs, label: options.source && paths.length === 1 ? options.source : labelFor(abs, options.projectRoot) });
     }
   }
-  // Read in slices of a few MB and write each slice in batched transactions (see indexSources).
+  // Read in slices of a few MB; each slice is written in batched transactions while a worker
+  // chunks the next batch (see createIndexer).
+  const indexer = createIndexer(db);
   let pending: SourceInput[] = [];
   let pendingBytes = 0;
-  const flush = () => {
-    if (pending.length) report.indexed.push(...indexSources(db, pending));
+  const flush = async () => {
+    if (pending.length) report.indexed.push(...(await indexer.index(pending)));
     pending = [];
     pendingBytes = 0;
   };
-  files.forEach(({ path, label }, i) => {
-    const refusal = options.refuse?.(path);
-    const text = refusal ? undefined : readText(path, options.maxFileBytes, report);
-    if (refusal) report.skipped.push({ path, reason: refusal });
-    if (text !== undefined) {
-      pending.push({
-        label,
-        text,
-        kind: detectKind(basename(path), text),
-        origin: path,
-        session: options.session,
-        worktree: options.worktree,
-        maxChunk: options.maxChunk,
-      });
-      pendingBytes += text.length;
-      if (pendingBytes >= 8 * 1024 * 1024) flush();
+  try {
+    for (const [i, { path, label }] of files.entries()) {
+      const refusal = options.refuse?.(path);
+      const raw = refusal ? undefined : readText(path, options.maxFileBytes, report);
+      if (refusal) report.skipped.push({ path, reason: refusal });
+      if (raw !== undefined) {
+        const text = options.transform ? options.transform(raw) : raw;
+        pending.push({
+          label,
+          text,
+          kind: detectKind(basename(path), text),
+          origin: path,
+          session: options.session,
+          worktree: options.worktree,
+          maxChunk: options.maxChunk,
+        });
+        pendingBytes += text.length;
+        if (pendingBytes >= 16 * 1024 * 1024) await flush();
+      }
+      options.onFile?.(i + 1, files.length, path);
     }
-    options.onFile?.(i + 1, files.length, path);
-  });
-  flush();
+    await flush();
+  } finally {
+    await indexer.close();
+  }
   return report;
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
+import type { Chunk, ContentKind } from "./chunk/index.ts";
 import { transaction, type Database } from "./db.ts";
-import { gramTerms } from "./terms.ts";
+import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
 
 export interface SourceInput {
   /** The source's identity: indexing a label again replaces what it held. */
@@ -42,44 +42,60 @@ export function indexSource(db: Database, input: SourceInput): IndexResult {
  */
 export function indexSources(db: Database, inputs: SourceInput[]): IndexResult[] {
   const results: IndexResult[] = [];
-  let start = 0;
-  while (start < inputs.length) {
-    let end = start;
-    let bytes = 0;
-    while (end < inputs.length && (end === start || bytes < BATCH_BYTES)) bytes += inputs[end++]!.text.length;
-    const batch = inputs.slice(start, end).map((input) => prepare(db, input));
-    results.push(...transaction(db, () => batch.map((p) => write(db, p))));
-    start = end;
+  for (const batch of batches(inputs)) {
+    const hashed = batch.map((input) => hashSource(db, input));
+    for (const h of hashed) if (h.needsChunks) h.prepared = prepareChunks(h.input);
+    results.push(...writeBatch(db, hashed));
   }
   return results;
 }
 
-interface Prepared {
+/** Splits inputs into runs of about BATCH_BYTES (each run is one transaction). */
+export function batches(inputs: SourceInput[]): SourceInput[][] {
+  const out: SourceInput[][] = [];
+  let cur: SourceInput[] = [];
+  let bytes = 0;
+  for (const input of inputs) {
+    cur.push(input);
+    bytes += input.text.length;
+    if (bytes >= BATCH_BYTES) {
+      out.push(cur);
+      cur = [];
+      bytes = 0;
+    }
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+export interface Hashed {
   input: SourceInput;
   sha256: string;
   bytes: number;
-  /** Undefined when the text was already stored at prepare time. */
-  chunks?: Chunk[];
+  /** False when this exact text was already stored when hashed: no need to chunk it. */
+  needsChunks: boolean;
+  prepared?: PreparedChunks;
 }
 
-/** Hashes and chunks outside the write lock; text already stored is not chunked again. */
-function prepare(db: Database, input: SourceInput): Prepared {
+/** Hashes a source and notes whether its text is already stored (then it is not chunked again). */
+export function hashSource(db: Database, input: SourceInput): Hashed {
   const sha256 = createHash("sha256").update(input.text).digest("hex");
   const stored = db.prepare("SELECT 1 AS x FROM docs WHERE sha256 = $sha256").get({ sha256 });
-  return { input, sha256, bytes: Buffer.byteLength(input.text), chunks: stored ? undefined : chunk(input) };
+  return { input, sha256, bytes: Buffer.byteLength(input.text), needsChunks: !stored };
 }
 
-function chunk(input: SourceInput): Chunk[] {
-  return chunkText(input.text, input.kind, { maxChunk: input.maxChunk, name: input.label });
+/** Writes one batch of hashed (and, where needed, prepared) sources in one IMMEDIATE transaction. */
+export function writeBatch(db: Database, batch: Hashed[]): IndexResult[] {
+  return transaction(db, () => batch.map((h) => write(db, h)));
 }
 
-function write(db: Database, p: Prepared): IndexResult {
+function write(db: Database, p: Hashed): IndexResult {
   const { input, sha256, bytes } = p;
   const prior = db.prepare<{ id: number; doc_id: number }>("SELECT id, doc_id FROM sources WHERE label = $label").get({ label: input.label });
   let doc = db.prepare<DocRow>("SELECT id, chunk_count, code_count FROM docs WHERE sha256 = $sha256").get({ sha256 });
   const fresh = !doc;
   // A doc seen before the lock may have been purged since: then chunk under the lock.
-  if (!doc) doc = insertDoc(db, sha256, input.kind, bytes, (p.chunks ??= chunk(input)));
+  if (!doc) doc = insertDoc(db, sha256, input.kind, bytes, (p.prepared ??= prepareChunks(input)));
   const meta = { origin: input.origin ?? "", now: Date.now(), session: input.session ?? "", worktree: input.worktree ?? "" };
   let status: IndexResult["status"] = "new";
   let sourceId: number;
@@ -95,8 +111,8 @@ function write(db: Database, p: Prepared): IndexResult {
       "INSERT INTO sources(label, doc_id, origin, indexed_at, session, worktree) VALUES ($label, $doc, $origin, $now, $session, $worktree)",
     ).run({ label: input.label, doc: doc.id, ...meta }).lastInsertRowid;
   }
-  const titles = fresh && p.chunks
-    ? p.chunks.map((c) => c.title)
+  const titles = fresh && p.prepared
+    ? p.prepared.chunks.map((c) => c.title)
     : db.prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc ORDER BY seq").all({ doc: doc.id }).map((r) => r.title);
   return { label: input.label, sourceId, chunks: doc.chunk_count, codeChunks: doc.code_count, bytes, status, titles };
 }
@@ -107,7 +123,7 @@ interface DocRow {
   code_count: number;
 }
 
-function insertDoc(db: Database, sha256: string, kind: string, bytes: number, chunks: Chunk[]): DocRow {
+function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { chunks, grams }: PreparedChunks): DocRow {
   const codeCount = chunks.filter((c) => c.code).length;
   const docId = db.prepare(
     "INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ($sha256, $kind, $bytes, $n, $code)",
@@ -117,10 +133,10 @@ function insertDoc(db: Database, sha256: string, kind: string, bytes: number, ch
   );
   const insWords = db.prepare("INSERT INTO fts_words(rowid, title, body) VALUES ($id, $title, $body)");
   const insGrams = db.prepare("INSERT INTO fts_grams(rowid, terms) VALUES ($id, $terms)");
-  chunks.forEach((c, seq) => {
+  chunks.forEach((c: Chunk, seq) => {
     const id = insChunk.run({ doc: docId, seq, title: c.title, body: c.body, ls: c.lineStart, le: c.lineEnd, code: c.code ? 1 : 0 }).lastInsertRowid;
     insWords.run({ id, title: c.title, body: wordsBody(c.body) });
-    insGrams.run({ id, terms: gramTerms(c.title, c.body) });
+    insGrams.run({ id, terms: grams[seq]! });
   });
   return { id: docId, chunk_count: chunks.length, code_count: codeCount };
 }

@@ -97,3 +97,4 @@ export function minimalSpan(hits: TermHit[]): number {
   }
   return best;
 }
+

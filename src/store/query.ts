@@ -2,9 +2,9 @@ import { STOPWORDS, words } from "./terms.ts";
 
 /** A user query reduced to plain terms and phrases; nothing in it can be read as FTS5 syntax. */
 export interface ParsedQuery {
-  /** Distinct lower-case words; stopwords dropped unless the query is nothing but stopwords. */
+  /** Distinct lower-case words outside quotes; stopwords dropped unless nothing else is left. */
   terms: string[];
-  /** Word lists the user put in double quotes. */
+  /** Word lists the user put in double quotes: each must occur as written. */
   phrases: string[][];
   /** Identifier-like pieces for the trigram index (`useEff`, `src/app`, `中文字符`). */
   fragments: string[];
@@ -18,10 +18,11 @@ export function parseQuery(raw: string): ParsedQuery {
     const ws = words(m[1]!);
     if (ws.length > 1) phrases.push(ws);
   }
-  const all = [...new Set(words(raw))];
+  const unquoted = phrases.length ? raw.replace(/"[^"]+"/g, " ") : raw;
+  const all = [...new Set(words(unquoted))];
   const content = all.filter((w) => !STOPWORDS.has(w));
   const terms = content.length ? content : all;
-  const fragments = [...new Set((raw.match(FRAGMENT) ?? []).map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(
+  const fragments = [...new Set((unquoted.match(FRAGMENT) ?? []).map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(
     (f) => [...f].length >= 3 && !STOPWORDS.has(f.toLowerCase()),
   );
   return { terms, phrases, fragments };
@@ -29,11 +30,16 @@ export function parseQuery(raw: string): ParsedQuery {
 
 const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
-/** FTS5 expression for the porter table: every term ORed (BM25 rewards docs matching more), phrases kept. */
+/** FTS5 expression for the porter table: loose terms ANDed, ORed or as prefixes; every quoted phrase required. */
 export function wordsExpression(q: ParsedQuery, mode: "or" | "and" | "prefix"): string {
-  const parts = q.terms.map((t) => (mode === "prefix" ? `${quote(t)}*` : quote(t)));
-  for (const p of q.phrases) parts.push(quote(p.join(" ")));
-  return parts.join(mode === "and" ? " AND " : " OR ");
+  const loose = q.terms.map((t) => (mode === "prefix" ? `${quote(t)}*` : quote(t))).join(mode === "and" ? " AND " : " OR ");
+  const phrases = q.phrases.map((p) => quote(p.join(" "))).join(" AND ");
+  return phrases && loose ? `${phrases} AND (${loose})` : phrases || loose;
+}
+
+/** Every word the query asks for, loose or quoted, for re-ranking. */
+export function allWords(q: ParsedQuery): string[] {
+  return [...new Set([...q.terms, ...q.phrases.flat()])];
 }
 
 /** FTS5 expression for the trigram table; empty when no fragment has 3 characters. */

@@ -1,7 +1,7 @@
 import type { Database } from "./db.ts";
 import { correctTerms } from "./fuzzy.ts";
 import { findTerms, lightStem, minimalSpan } from "./match.ts";
-import { gramsExpression, parseQuery, wordsExpression, type ParsedQuery } from "./query.ts";
+import { allWords, gramsExpression, parseQuery, wordsExpression, type ParsedQuery } from "./query.ts";
 import { isIdentifierLike } from "./terms.ts";
 import { makeSnippet } from "./snippet.ts";
 import type { Params } from "../runtime/sqlite.types.ts";
@@ -61,8 +61,10 @@ export function search(db: Database, query: string, options: SearchOptions): Sea
   const parsed = parseQuery(query);
   const filter = filterSql(db, options);
   let ranked = rankCandidates(db, parsed, filter, options, "or");
-  if (ranked.length === 0 && parsed.terms.length) ranked = rankCandidates(db, parsed, filter, options, "prefix");
-  if (ranked.length === 0 && parsed.terms.length) {
+  // A quoted phrase is a literal request: no prefix or spelling guesses for it.
+  const loose = parsed.terms.length > 0 && parsed.phrases.length === 0;
+  if (ranked.length === 0 && loose) ranked = rankCandidates(db, parsed, filter, options, "prefix");
+  if (ranked.length === 0 && loose) {
     const fixed = correctTerms(db, parsed.terms);
     if (fixed) {
       const retry: ParsedQuery = { terms: fixed, phrases: [], fragments: fixed.filter((t) => t.length >= 3) };
@@ -91,7 +93,7 @@ function rankCandidates(db: Database, q: ParsedQuery, filter: Filter, options: S
      FROM chunks c WHERE c.id IN (${[...rrf.keys()].join(",")})`,
   ).all(filter.sourceParams);
 
-  const stems = q.terms.map(lightStem);
+  const stems = allWords(q).map(lightStem);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
   const scored = rows.map((row) => {
     const titleHits = findTerms(row.title, stems);
@@ -133,7 +135,7 @@ function wordFor(stem: string, hit: SearchHit): string {
  */
 function wordLists(db: Database, q: ParsedQuery, filter: Filter): number[][] {
   const and = candidates(db, "fts_words", wordsExpression(q, "and"), filter);
-  if (and.length >= CANDIDATES || q.terms.length + q.phrases.length <= 1) return [and];
+  if (and.length >= CANDIDATES || q.terms.length <= 1) return [and];
   const total = db.prepare<{ n: number }>("SELECT max(rowid) AS n FROM chunks").get()?.n ?? 0;
   const df = db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH $match");
   const rare = q.terms.filter((t) => (df.get({ match: `"${t.replaceAll('"', '""')}"` })?.n ?? 0) * 2 <= total);

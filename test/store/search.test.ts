@@ -46,9 +46,11 @@ describe("search", () => {
     expect(r.hits[0]!.source).toBe("ops.md");
   });
 
-  test("a quoted phrase is searched as a phrase", () => {
+  test("a quoted phrase is searched as a phrase: its words adjacent and in order", () => {
     const r = top('"horizontal pod autoscaling"');
     expect(r.hits[0]!.title).toBe("Cluster > Scaling");
+    expect(top('"autoscaling pod horizontal"').hits).toEqual([]);
+    expect(top('"replicas horizontal"').hits).toEqual([]);
   });
 
   test.each([

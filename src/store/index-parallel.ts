@@ -1,0 +1,98 @@
+import { Worker } from "node:worker_threads";
+import type { Database } from "./db.ts";
+import { batches, hashSource, indexSources, writeBatch, type IndexResult, type SourceInput } from "./index-source.ts";
+import { prepareChunks, type ChunkJob, type PreparedChunks } from "./prepare-chunks.ts";
+
+/** Below this much input a worker costs more to start than it saves. */
+const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
+
+export interface Indexer {
+  index(inputs: SourceInput[]): Promise<IndexResult[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * An indexer that chunks on a worker thread while this thread writes: the two halves of
+ * indexing take about the same time, so a large run finishes in the time of the slower one.
+ * Small runs, the Node build, and any worker failure fall back to indexing on this thread.
+ */
+export function createIndexer(db: Database): Indexer {
+  let worker: PrepareWorker | undefined;
+  return {
+    async index(inputs) {
+      const total = inputs.reduce((n, i) => n + i.text.length, 0);
+      if (total < PARALLEL_MIN_BYTES || !workersAvailable()) return indexSources(db, inputs);
+      worker ??= new PrepareWorker();
+      const groups = batches(inputs).map((g) => g.map((input) => hashSource(db, input)));
+      // Queue every batch at once; the worker answers in order while we write.
+      const pending = groups.map((g) => worker!.prepare(g.filter((h) => h.needsChunks).map((h) => toJob(h.input))));
+      const results: IndexResult[] = [];
+      for (let k = 0; k < groups.length; k++) {
+        const group = groups[k]!;
+        const prepared: PreparedChunks[] | undefined = await pending[k]!.catch(() => undefined);
+        const needing = group.filter((h) => h.needsChunks);
+        needing.forEach((h, i) => (h.prepared = prepared?.[i] ?? prepareChunks(toJob(h.input))));
+        results.push(...writeBatch(db, group));
+      }
+      return results;
+    },
+    async close() {
+      await worker?.terminate();
+    },
+  };
+}
+
+function toJob(input: SourceInput): ChunkJob {
+  return { text: input.text, kind: input.kind, label: input.label, maxChunk: input.maxChunk };
+}
+
+/** Bun only: the Node fallback keeps to one thread rather than ship and locate a second bundle. */
+function workersAvailable(): boolean {
+  return typeof Bun !== "undefined";
+}
+
+/**
+ * Where the worker module is. A compiled binary embeds extra entrypoints beside the executable's
+ * own virtual path (`/$bunfs/root/<exe>`), under their path relative to src/.
+ */
+function workerUrl(): URL {
+  const here = import.meta.url;
+  if (here.includes("$bunfs") || here.includes("~BUN")) return new URL("./store/prepare-worker.ts", here);
+  return new URL("./prepare-worker.ts", here);
+}
+
+class PrepareWorker {
+  private readonly worker = new Worker(workerUrl());
+  private next = 0;
+  private readonly waiting = new Map<number, { resolve: (p: PreparedChunks[]) => void; reject: (e: Error) => void }>();
+
+  constructor() {
+    this.worker.unref();
+    this.worker.on("message", (msg: { batch: number; prepared?: PreparedChunks[]; error?: string }) => {
+      const w = this.waiting.get(msg.batch);
+      this.waiting.delete(msg.batch);
+      if (msg.prepared) w?.resolve(msg.prepared);
+      else w?.reject(new Error(msg.error ?? "prepare worker failed"));
+    });
+    this.worker.on("error", (err) => this.failAll(err));
+    this.worker.on("exit", () => this.failAll(new Error("prepare worker exited")));
+  }
+
+  prepare(jobs: ChunkJob[]): Promise<PreparedChunks[]> {
+    if (jobs.length === 0) return Promise.resolve([]);
+    const batch = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(batch, { resolve, reject });
+      this.worker.postMessage({ batch, jobs });
+    });
+  }
+
+  async terminate(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private failAll(err: Error): void {
+    for (const w of this.waiting.values()) w.reject(err);
+    this.waiting.clear();
+  }
+}

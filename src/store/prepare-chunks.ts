@@ -1,0 +1,21 @@
+import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
+import { gramTerms } from "./terms.ts";
+
+/** What a source becomes before it touches the database: its chunks and each chunk's trigram terms. */
+export interface PreparedChunks {
+  chunks: Chunk[];
+  grams: string[];
+}
+
+export interface ChunkJob {
+  text: string;
+  kind: ContentKind;
+  label: string;
+  maxChunk: number;
+}
+
+/** Pure and synchronous, so it can run on the indexing thread or in the prepare worker alike. */
+export function prepareChunks(job: ChunkJob): PreparedChunks {
+  const chunks = chunkText(job.text, job.kind, { maxChunk: job.maxChunk, name: job.label });
+  return { chunks, grams: chunks.map((c) => gramTerms(c.title, c.body)) };
+}
