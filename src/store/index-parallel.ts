@@ -5,6 +5,8 @@ import { prepareChunks, type ChunkJob, type PreparedChunks } from "./prepare-chu
 
 /** Below this much input a worker costs more to start than it saves. */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
+/** The first batch is chunked here while the worker starts; small, so writing starts at once. */
+const FIRST_BATCH_BYTES = 256 * 1024;
 
 export interface Indexer {
   index(inputs: SourceInput[]): Promise<IndexResult[]>;
@@ -23,9 +25,11 @@ export function createIndexer(db: Database): Indexer {
       const total = inputs.reduce((n, i) => n + i.text.length, 0);
       if (total < PARALLEL_MIN_BYTES || !workersAvailable()) return indexSources(db, inputs);
       worker ??= new PrepareWorker();
-      const groups = batches(inputs).map((g) => g.map((input) => hashSource(db, input)));
-      // Queue every batch at once; the worker answers in order while we write.
-      const pending = groups.map((g) => worker!.prepare(g.filter((h) => h.needsChunks).map((h) => toJob(h.input))));
+      const groups = batches(inputs, undefined, FIRST_BATCH_BYTES).map((g) => g.map((input) => hashSource(db, input)));
+      // Queue every batch but the first at once; the worker answers in order while we write.
+      const pending = groups.map((g, k) =>
+        k === 0 ? Promise.resolve(undefined) : worker!.prepare(g.filter((h) => h.needsChunks).map((h) => toJob(h.input))),
+      );
       const results: IndexResult[] = [];
       for (let k = 0; k < groups.length; k++) {
         const group = groups[k]!;

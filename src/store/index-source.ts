@@ -50,15 +50,15 @@ export function indexSources(db: Database, inputs: SourceInput[]): IndexResult[]
   return results;
 }
 
-/** Splits inputs into runs of about BATCH_BYTES (each run is one transaction). */
-export function batches(inputs: SourceInput[]): SourceInput[][] {
+/** Splits inputs into runs of about `size` bytes, the first run `first` bytes (each run is one transaction). */
+export function batches(inputs: SourceInput[], size = BATCH_BYTES, first = size): SourceInput[][] {
   const out: SourceInput[][] = [];
   let cur: SourceInput[] = [];
   let bytes = 0;
   for (const input of inputs) {
     cur.push(input);
     bytes += input.text.length;
-    if (bytes >= BATCH_BYTES) {
+    if (bytes >= (out.length === 0 ? first : size)) {
       out.push(cur);
       cur = [];
       bytes = 0;
