@@ -13,7 +13,7 @@ export function formatBytes(n: number): string {
   const units = ["KB", "MB", "GB", "TB"];
   let value = n / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1023.95 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }

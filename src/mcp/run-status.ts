@@ -2,7 +2,7 @@ import type { RunResult } from "../sandbox/run.ts";
 
 /** How a run ended, as the first words of a reply: `exit 0`, `timed out after 5.0 s …`, `cancelled …`. */
 export function runStatus(result: RunResult, timeoutMs: number): { status: string; failed: boolean } {
-  if (result.timedOut) return { status: `timed out after ${(timeoutMs / 1000).toFixed(1)} s (process tree killed), exit ${result.exitCode ?? "none"}`, failed: true };
+  if (result.timedOut) return { status: `timed out after ${(timeoutMs / 1000).toFixed(1)} s (process tree killed)`, failed: true };
   if (result.cancelled) return { status: "cancelled (process tree killed)", failed: true };
   if (result.exitCode === null) return { status: `killed by ${result.signal ?? "a signal"}`, failed: true };
   return { status: `exit ${result.exitCode}`, failed: result.exitCode !== 0 };

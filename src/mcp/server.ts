@@ -49,7 +49,8 @@ export async function runServer(config: Config): Promise<void> {
     };
   });
   await server.connect(new StdioServerTransport());
-  await stopped;
+  const reason = await stopped;
+  if (config.env.CTXMODE_DEBUG) process.stderr.write(`ctxmode: server stopping: ${reason}\n`);
 
   shutdown.abort();
   await server.close().catch(() => {});

@@ -1,0 +1,74 @@
+import { describe, expect, test } from "bun:test";
+import { startServer } from "./helpers.ts";
+
+describe("MCP server surface", async () => {
+  const server = await startServer();
+
+  test("tools/list stays within 5,000 bytes", async () => {
+    const list = await server.client.listTools();
+    const bytes = Buffer.byteLength(JSON.stringify(list));
+    expect(bytes).toBeLessThanOrEqual(5_000);
+  });
+
+  test("tool names and input schema properties (public surface snapshot)", async () => {
+    const { tools } = await server.client.listTools();
+    const surface = Object.fromEntries(
+      tools.map((t) => [t.name, { properties: Object.keys(t.inputSchema.properties ?? {}), required: t.inputSchema.required ?? [] }]),
+    );
+    expect(surface).toEqual({
+      ctx_execute: { properties: ["language", "code", "file", "intent", "timeout", "cwd"], required: ["language", "code"] },
+      ctx_batch: { properties: ["commands", "queries", "timeout", "cwd"], required: ["commands"] },
+      ctx_index: { properties: ["path", "text", "source", "url"], required: [] },
+      ctx_search: { properties: ["queries", "limit", "source", "scope", "contentType"], required: ["queries"] },
+      ctx_stats: { properties: [], required: [] },
+      ctx_purge: { properties: ["scope", "source", "session", "confirm"], required: ["scope", "confirm"] },
+    });
+  });
+
+  test("every field is described, every tool has a title and all four hints", async () => {
+    const { tools } = await server.client.listTools();
+    for (const t of tools) {
+      expect(t.title).toBeTruthy();
+      expect(t.inputSchema).not.toHaveProperty("$schema");
+      for (const [name, prop] of Object.entries(t.inputSchema.properties ?? {})) {
+        expect({ name, description: (prop as { description?: string }).description }).toMatchObject({ description: expect.any(String) });
+      }
+      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]) {
+        expect(typeof (t.annotations as Record<string, unknown>)[hint]).toBe("boolean");
+      }
+    }
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    // Host approval prompts show the title: the code-running tools must say so.
+    expect(byName.ctx_execute!.title).toMatch(/executes/);
+    expect(byName.ctx_batch!.title).toMatch(/executes/);
+    expect(byName.ctx_search!.annotations?.readOnlyHint).toBe(true);
+    expect(byName.ctx_purge!.annotations?.destructiveHint).toBe(true);
+  });
+
+  test("invalid arguments answer isError with one actionable sentence", async () => {
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ["ctx_execute", { language: "js" }, /`code` is required/],
+      ["ctx_execute", { language: "cobol", code: "x" }, /unknown language "cobol"; use one of: javascript, typescript, python, shell/],
+      ["ctx_execute", { language: "python", code: "   " }, /`code` is empty/],
+      ["ctx_execute", { language: "shell", code: "echo", timeout: 10_000_000 }, /over the maximum of 600000 ms/],
+      ["ctx_search", { queries: [] }, /`queries` must have at least 1 item/],
+      ["ctx_search", { queries: ["x"], scope: "galaxy" }, /`scope` must be one of "session", "worktree", "project"/],
+      ["ctx_search", { queries: ["x"], limit: 99 }, /`limit` must be at most 10/],
+      ["ctx_batch", { commands: "ls" }, /`commands` must be an array/],
+      ["ctx_index", {}, /pass exactly one of `path`, `text` or `url`/],
+      ["ctx_purge", { scope: "project" }, /`confirm` is required/],
+    ];
+    for (const [tool, args, message] of cases) {
+      const r = await server.call(tool, args);
+      expect({ tool, isError: r.isError }).toEqual({ tool, isError: true });
+      expect(r.text).toMatch(message);
+      expect(r.text.split("\n")).toHaveLength(1);
+    }
+  });
+
+  test("an unknown tool names the real ones", async () => {
+    const r = await server.call("ctx_fly", {});
+    expect(r.isError).toBe(true);
+    expect(r.text).toContain("ctx_execute");
+  });
+});
