@@ -38,8 +38,9 @@ export async function budgetOutput(ctx: ToolContext, out: RunOutput): Promise<To
   const cap = ctx.config.budgets.outputCap;
   const processed = out.processedBytes ?? 0;
   if (out.totalBytes <= cap) {
+    const file = processed > 0 ? ` (file: ${formatBytes(processed)} kept out)` : "";
     const body = out.text === "" ? " (no output)" : `\n${out.text}`;
-    return { text: `${out.status} · ${formatBytes(out.totalBytes)}${body}`, keptOut: processed };
+    return { text: `${out.status} · ${formatBytes(out.totalBytes)}${file}${body}`, keptOut: processed };
   }
   const { label, db } = await indexOutput(ctx, out.labelPrefix, out.text);
   const parts: string[] = [];

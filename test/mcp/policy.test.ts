@@ -88,3 +88,18 @@ describe("policy and file access", async () => {
     expect(s.text).not.toContain("API_KEY=abc");
   });
 });
+
+describe("policy cost", async () => {
+  const rules = Array.from({ length: 300 }, (_, i) => `Bash(*${"a*".repeat(8)}tool${i} *)`);
+  const server = await startServer(makeProject({ permissions: { deny: [...rules, "Bash(sudo *)"] } }));
+
+  test("a 100 KB command against 300 glob rules is checked in linear time", async () => {
+    const command = `${"echo aaaaaaaaaaaaaaaaaaaa && ".repeat(4_000)}echo done`;
+    expect(command.length).toBeGreaterThan(100_000);
+    const started = performance.now();
+    const r = await server.call("ctx_execute", { language: "shell", code: `${command} && sudo true` });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(r.isError).toBe(true);
+    expect(r.text).toContain("Bash(sudo *)");
+  });
+});

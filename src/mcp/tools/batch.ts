@@ -6,9 +6,10 @@ import { matchesFor } from "../budget.ts";
 import { indexText } from "../indexing.ts";
 import { byteLength, formatBytes, quote, searchCall, splitLines, tailLines } from "../format.ts";
 import { allowedPath } from "../paths.ts";
-import { combinedOutput, runStatus } from "../run-status.ts";
-import { defineTool } from "../tool.ts";
-import { CAPTURE_CAP, checkShell } from "./shell-policy.ts";
+import { CAPTURE_CAP, combinedOutput, runStatus } from "../run-output.ts";
+import type { ToolContext } from "../context.ts";
+import { defineTool, type ToolReply } from "../tool.ts";
+import { checkShell } from "./shell-policy.ts";
 
 const Command = z.union([z.string(), z.object({ label: z.string().optional(), command: z.string() })]);
 
@@ -73,7 +74,8 @@ export function batchTool(config: Config) {
   });
 }
 
-async function replyFor(ctx: Parameters<typeof indexText>[0], ran: Ran[], queries: string[]) {
+/** Small output whole; large output as per-command status lines plus matches per query (or tails). */
+async function replyFor(ctx: ToolContext, ran: Ran[], queries: string[]): Promise<ToolReply> {
   const cap = ctx.config.budgets.outputCap;
   const total = ran.reduce((n, r) => n + r.totalBytes, 0);
   const failed = ran.some((r) => r.failed);

@@ -5,9 +5,9 @@ import { CtxError } from "../../errors.ts";
 import { LANGUAGE_IDS } from "../../sandbox/languages.ts";
 import { budgetOutput } from "../budget.ts";
 import { allowedPath } from "../paths.ts";
-import { combinedOutput, runStatus } from "../run-status.ts";
+import { CAPTURE_CAP, combinedOutput, runStatus } from "../run-output.ts";
 import { defineTool } from "../tool.ts";
-import { checkShell, CAPTURE_CAP } from "./shell-policy.ts";
+import { checkShell } from "./shell-policy.ts";
 
 /** `ctx_execute`: run code in the sandbox; only what it prints (within budget) reaches the context. */
 export function executeTool(config: Config) {
@@ -16,7 +16,7 @@ export function executeTool(config: Config) {
     name: "ctx_execute",
     title: "Run code (executes it on this machine)",
     description:
-      "Run code in a sandbox in the project dir; only what it prints returns. Process data here instead of reading it: " +
+      "Run code in the project dir; only what it prints returns. Process data here instead of reading it: " +
       "big output is indexed and you get a preview, or the parts matching `intent`.",
     schema: z.object({
       language: z.string().describe(`${LANGUAGE_IDS.join("|")} (js, ts, py, sh accepted)`),
@@ -39,6 +39,7 @@ export function executeTool(config: Config) {
       if (language === "shell") checkShell(policy, args.code);
       const filePath = args.file === undefined ? undefined : await allowedPath(ctx, policy, "file", args.file, "file");
       const cwd = args.cwd === undefined ? ctx.projectDir : await allowedPath(ctx, policy, "cwd", args.cwd, "dir");
+      const processedBytes = filePath === undefined ? 0 : statSync(filePath).size;
       const { runCode } = await import("../../sandbox/run.ts");
       const result = await runCode({
         language,
@@ -60,7 +61,7 @@ export function executeTool(config: Config) {
         stderr: result.stderr,
         intent: args.intent,
         labelPrefix: `exec:${language}`,
-        processedBytes: filePath === undefined ? 0 : statSync(filePath).size,
+        processedBytes,
       });
       return { ...reply, isError: failed };
     },

@@ -1,3 +1,4 @@
+import { isAbsolute, relative, sep } from "node:path";
 import { z } from "zod";
 import { CtxError } from "../../errors.ts";
 import { byteLength, formatBytes, quote, searchCall } from "../format.ts";
@@ -69,7 +70,10 @@ export function indexTool() {
         lines.push(`skipped ${report.skipped.length}:`);
         for (const s of report.skipped.slice(0, 5)) lines.push(`  ${s.path}: ${s.reason}`);
       }
-      const scope = report.indexed.length === 1 ? report.indexed[0]!.label : (source ?? "");
+      // One file: its label. A directory: the label prefix its files share (the given source, or its path).
+      const rel = relative(project.root, real).split(sep).join("/");
+      const prefix = source ?? (rel && !rel.startsWith("..") && !isAbsolute(rel) ? `${rel}/` : "");
+      const scope = report.indexed.length === 1 ? report.indexed[0]!.label : prefix;
       lines.push(`search: ${scope ? searchCall(scope) : "ctx_search(queries: [\"…\"])"}`);
       const text = lines.join("\n");
       return { text, keptOut: Math.max(0, bytes - byteLength(text)) };

@@ -2,13 +2,6 @@ import { CtxError } from "../../errors.ts";
 import type { Policy } from "../../sandbox/policy.ts";
 import { checkCommand } from "../../sandbox/policy.ts";
 
-/**
- * Bytes of each stream a run keeps (head half + tail half). Output up to this size is indexed
- * whole; beyond it the middle is dropped while streaming, so a 1 GB flood costs this much memory
- * and no more. Measured on a 1 GB flood: peak server RSS ~160 MB at 8 MiB, ~250 MB at 16 MiB.
- */
-export const CAPTURE_CAP = 8 * 1024 * 1024;
-
 /** Throws POLICY_DENIED naming the rule when any segment of a shell command matches a deny rule. */
 export function checkShell(policy: Policy, command: string, what = "command"): void {
   const decision = checkCommand(policy, command);

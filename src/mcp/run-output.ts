@@ -1,5 +1,12 @@
 import type { RunResult } from "../sandbox/run.ts";
 
+/**
+ * Bytes of each stream a run keeps (head half + tail half). Output up to this size is indexed
+ * whole; beyond it the middle is dropped while streaming, so a 1 GB flood costs this much memory
+ * and no more. Measured on a 1 GB flood: peak server RSS ~160 MB at 8 MiB, ~250 MB at 16 MiB.
+ */
+export const CAPTURE_CAP = 8 * 1024 * 1024;
+
 /** How a run ended, as the first words of a reply: `exit 0`, `timed out after 5.0 s …`, `cancelled …`. */
 export function runStatus(result: RunResult, timeoutMs: number): { status: string; failed: boolean } {
   if (result.timedOut) return { status: `timed out after ${(timeoutMs / 1000).toFixed(1)} s (process tree killed)`, failed: true };
