@@ -40,7 +40,8 @@ const median = (xs: number[]) => {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
-const pct = (raw: number, reply: number) => Math.round(10_000 * (1 - reply / raw)) / 100;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const pct = (raw: number, reply: number) => round2(100 * (1 - reply / raw));
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 const dataDir = mkdtempSync(join(tmpdir(), "ctxmode-bench-sandbox-"));
@@ -88,8 +89,8 @@ try {
   const big = rows.filter((r) => r.rawBytes >= BIG);
   const summary = {
     rowsAtLeast10KB: big.length,
-    scriptMedianKeptOutPct: median(big.map((r) => r.script.keptOutPct)),
-    dumpMedianKeptOutPct: median(big.map((r) => r.dump.keptOutPct)),
+    scriptMedianKeptOutPct: round2(median(big.map((r) => r.script.keptOutPct))),
+    dumpMedianKeptOutPct: round2(median(big.map((r) => r.dump.keptOutPct))),
     scriptTotal: { rawBytes: rows.reduce((n, r) => n + r.rawBytes, 0), replyBytes: rows.reduce((n, r) => n + r.script.replyBytes, 0) },
   };
   const result = {

@@ -17,7 +17,7 @@ export interface RunOutput {
   intent?: string;
   /** Label prefix of the indexed source, e.g. `exec:python`. */
   labelPrefix: string;
-  /** Bytes the agent did not have to read because the code processed them (a `file`). */
+  /** Size of the `file` the code processed: reading it instead would have cost this much context. */
   processedBytes?: number;
 }
 
@@ -38,9 +38,11 @@ export async function budgetOutput(ctx: ToolContext, out: RunOutput): Promise<To
   const cap = ctx.config.budgets.outputCap;
   const processed = out.processedBytes ?? 0;
   if (out.totalBytes <= cap) {
-    const file = processed > 0 ? ` (file: ${formatBytes(processed)} kept out)` : "";
+    // With a `file`, the baseline is the bigger of the file (what reading it would have cost) and the output.
+    const kept = Math.max(0, processed - out.totalBytes);
+    const file = kept > 0 ? `, ${formatBytes(kept)} kept out` : "";
     const body = out.text === "" ? " (no output)" : `\n${out.text}`;
-    return { text: `${out.status} · ${formatBytes(out.totalBytes)}${file}${body}`, keptOut: processed };
+    return { text: `${out.status} · ${formatBytes(out.totalBytes)}${file}${body}`, keptOut: kept };
   }
   const { label, db } = await indexOutput(ctx, out.labelPrefix, out.text);
   const parts: string[] = [];
@@ -67,7 +69,7 @@ export async function budgetOutput(ctx: ToolContext, out: RunOutput): Promise<To
   const header =
     `${out.status} · ${formatBytes(out.totalBytes)} output, ${formatBytes(shown)} shown, ` +
     `${formatBytes(keptOut)} kept out → indexed as ${quote(label)}${lossNote}`;
-  return { text: `${header}\n${body}`, keptOut: keptOut + processed };
+  return { text: `${header}\n${body}`, keptOut: Math.max(0, Math.max(out.totalBytes, processed) - shown) };
 }
 
 /** Best-matching parts of one source for a query, within `budget` bytes; "" when nothing matched. */

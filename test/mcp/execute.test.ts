@@ -62,7 +62,7 @@ describe("ctx_execute", async () => {
       file: "data/orders.csv",
       code: "const rows = FILE_CONTENT.trim().split('\\n').slice(1); console.log(rows.filter(r => r.endsWith('paid')).length, process.env.FILE_PATH.endsWith('orders.csv'))",
     });
-    expect(r.text).toBe("exit 0 · 7 B (file: 35 B kept out)\n2 true\n");
+    expect(r.text).toBe("exit 0 · 7 B, 28 B kept out\n2 true\n");
   });
 
   test("cwd inside the project is honoured", async () => {
