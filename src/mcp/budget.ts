@@ -1,3 +1,4 @@
+import { errorMessage } from "../errors.ts";
 import type { ToolContext } from "./context.ts";
 import { byteLength, formatBytes, headLines, quote, searchCall, splitLines, tailLines } from "./format.ts";
 import type { ToolReply } from "./tool.ts";
@@ -44,31 +45,39 @@ export async function budgetOutput(ctx: ToolContext, out: RunOutput): Promise<To
     const body = out.text === "" ? " (no output)" : `\n${out.text}`;
     return { text: `${out.status} · ${formatBytes(out.totalBytes)}${file}${body}`, keptOut: kept };
   }
-  const { label, db } = await indexOutput(ctx, out.labelPrefix, out.text);
+  let indexed: Awaited<ReturnType<typeof indexOutput>> | undefined;
+  let failure = "";
+  try {
+    indexed = await indexOutput(ctx, out.labelPrefix, out.text);
+  } catch (err) {
+    // The store is unusable (disk full, locked too long): the preview still beats no answer.
+    failure = errorMessage(err);
+  }
   const parts: string[] = [];
   if (out.failed && out.stderr.trim()) {
     const tail = tailLines(splitLines(out.stderr), cap * SHARE.stderr);
     parts.push(`stderr (last ${tail.length} lines):\n${tail.join("\n")}`);
   }
   let matched = false;
-  if (out.intent?.trim()) {
-    const found = await matchesFor(ctx, db, label, out.intent, cap * SHARE.matches);
+  if (indexed && out.intent?.trim()) {
+    const found = await matchesFor(ctx, indexed.db, indexed.label, out.intent, cap * SHARE.matches);
     matched = found !== "";
     parts.push(matched ? found : `no section matched the intent ${quote(out.intent)}; preview instead:`);
   }
   if (!matched) {
     parts.push(preview(out.text, cap));
-    parts.push(outline(sectionsOf(db, label), cap * SHARE.outline));
+    if (indexed) parts.push(outline(sectionsOf(indexed.db, indexed.label), cap * SHARE.outline));
   }
-  parts.push(`more: ${searchCall(label, out.intent)}`);
+  if (indexed) parts.push(`more: ${searchCall(indexed.label, out.intent)}`);
   const body = parts.filter(Boolean).join("\n\n");
   const shown = byteLength(body);
   const keptOut = Math.max(0, out.totalBytes - shown);
   const dropped = out.totalBytes - byteLength(out.text);
   const lossNote = dropped > 0 ? `; the middle ${formatBytes(dropped)} was dropped while streaming` : "";
+  const where = indexed ? `→ indexed as ${quote(indexed.label)}` : `(not indexed: ${failure})`;
   const header =
     `${out.status} · ${formatBytes(out.totalBytes)} output, ${formatBytes(shown)} shown, ` +
-    `${formatBytes(keptOut)} kept out → indexed as ${quote(label)}${lossNote}`;
+    `${formatBytes(keptOut)} kept out ${where}${lossNote}`;
   return { text: `${header}\n${body}`, keptOut: Math.max(0, Math.max(out.totalBytes, processed) - shown) };
 }
 

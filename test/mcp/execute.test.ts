@@ -143,3 +143,19 @@ describe("ctx_execute", async () => {
     expect(s.text).not.toContain(token);
   });
 });
+
+describe("ctx_execute without a usable database", async () => {
+  // A data dir under a regular file cannot be created: every store access fails.
+  const server = await startServer(makeProject(), { CTXMODE_DATA_DIR: "/dev/null/ctxmode" });
+
+  test("small output still returns; large output falls back to a preview and says why", async () => {
+    expect((await server.call("ctx_execute", { language: "shell", code: "echo fine" })).text).toBe("exit 0 · 5 B\nfine\n");
+    const r = await server.call("ctx_execute", { language: "shell", code: "seq 1 30000" });
+    expect(r.isError).toBe(false);
+    expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(CAP);
+    expect(firstLine(r.text)).toMatch(/kept out \(not indexed: .+\)$/);
+    expect(r.text).toContain("head (lines 1-");
+    expect(r.text).toContain("30000");
+    expect(server.stderr()).toContain("could not record stats");
+  });
+});

@@ -52,6 +52,8 @@ export interface TestServer {
   pid: number;
   project: TestProject;
   call(name: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; timeout?: number }): Promise<ToolResult>;
+  /** The last 8 KB the server wrote to stderr. */
+  stderr(): string;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,11 @@ export async function startServer(project = makeProject(), extraEnv: Record<stri
     cwd: project.dir,
     env: serverEnv(project, extraEnv),
     stderr: "pipe",
+  });
+  // Drained so a chatty server never blocks on a full pipe; kept for failure messages.
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-8_192);
   });
   const client = new Client({ name: "ctxmode-test", version: "1.0.0" });
   await client.connect(transport);
@@ -80,6 +87,7 @@ export async function startServer(project = makeProject(), extraEnv: Record<stri
     pid,
     project,
     close,
+    stderr: () => stderr,
     async call(name, args, options = {}) {
       const result = await client.callTool({ name, arguments: args }, undefined, {
         signal: options.signal,
