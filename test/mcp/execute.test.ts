@@ -158,4 +158,11 @@ describe("ctx_execute without a usable database", async () => {
     expect(r.text).toContain("30000");
     expect(server.stderr()).toContain("could not record stats");
   });
+
+  test("ctx_batch output survives too", async () => {
+    const r = await server.call("ctx_batch", { commands: ["seq 1 30000", "echo done"], queries: ["29999"] });
+    expect(firstLine(r.text)).toMatch(/kept out \(not indexed: .+\)$/);
+    expect(r.text).toContain("30000");
+    expect(r.text).not.toContain("ctx_search(");
+  });
 });

@@ -34,6 +34,17 @@ describe("ctx_batch", async () => {
     expect(s.text).toContain("test case 1234 passed");
   });
 
+  test("large output: a failed command keeps its exit code and stderr tail", async () => {
+    const r = await server.call("ctx_batch", {
+      commands: ["seq 1 30000", { label: "migrate", command: "echo 'ERROR: relation users does not exist' >&2; exit 5" }],
+      queries: ["12345"],
+    });
+    expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(CAP);
+    expect(r.isError).toBe(false);
+    expect(r.text).toContain("exit 5 · ");
+    expect(r.text).toContain("# migrate stderr (last 1 lines)\nERROR: relation users does not exist");
+  });
+
   test("large output without queries: the tail of each command", async () => {
     const r = await server.call("ctx_batch", { commands: ["seq 1 50000"] });
     expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(CAP);

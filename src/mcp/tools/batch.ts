@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Config } from "../../config/config.ts";
-import { CtxError } from "../../errors.ts";
+import { CtxError, errorMessage } from "../../errors.ts";
 import type { RunResult } from "../../sandbox/run.ts";
 import { matchesFor } from "../budget.ts";
 import { indexText } from "../indexing.ts";
@@ -19,6 +19,7 @@ interface Ran {
   status: string;
   failed: boolean;
   text: string;
+  stderr: string;
   totalBytes: number;
 }
 
@@ -62,12 +63,12 @@ export function batchTool(config: Config) {
         const left = Math.round(deadline - performance.now());
         if (left <= 0 || signal.aborted) {
           const why = signal.aborted ? "cancelled" : "batch timeout used up";
-          ran.push({ ...c, status: `skipped (${why})`, failed: true, text: "", totalBytes: 0 });
+          ran.push({ ...c, status: `skipped (${why})`, failed: true, text: "", stderr: "", totalBytes: 0 });
           continue;
         }
         const result: RunResult = await runCode({ language: "shell", code: c.command, cwd, env: ctx.config.env, timeoutMs: left, signal, captureCap: CAPTURE_CAP });
         const { status, failed } = runStatus(result, left);
-        ran.push({ ...c, status, failed, ...combinedOutput(result) });
+        ran.push({ ...c, status, failed, stderr: result.stderr, ...combinedOutput(result) });
       }
       return replyFor(ctx, ran, queries);
     },
@@ -85,15 +86,27 @@ async function replyFor(ctx: ToolContext, ran: Ran[], queries: string[]): Promis
   // All output is indexed, one source per command under a shared prefix, so later searches find it.
   const base = ctx.nextLabel("batch");
   let db: Awaited<ReturnType<typeof indexText>>["db"] | undefined;
-  for (const [i, r] of ran.entries()) {
-    if (r.text.trim()) db = (await indexText(ctx, `${base}/${i + 1}`, `$ ${r.command}\n${r.text}`)).db;
+  let failure = "";
+  try {
+    for (const [i, r] of ran.entries()) {
+      if (r.text.trim()) db = (await indexText(ctx, `${base}/${i + 1}`, `$ ${r.command}\n${r.text}`)).db;
+    }
+  } catch (err) {
+    // An unusable store must not lose the output: the reply falls back to tails.
+    db = undefined;
+    failure = errorMessage(err);
   }
+  const where = failure ? `(not indexed: ${failure})` : `→ indexed as ${quote(base)}`;
   if (total <= cap) {
     const sections = ran.map((r) => `# ${r.label} · ${r.status} · ${formatBytes(r.totalBytes)}\n$ ${oneLine(r.command, 500)}\n${r.text}`.trimEnd());
-    const where = db ? `; indexed as ${quote(base)}` : "";
-    return { text: `${head} · ${formatBytes(total)}${where}\n${sections.join("\n\n")}`, keptOut: 0, isError: allFailed };
+    const note = db ? `; indexed as ${quote(base)}` : failure ? ` ${where}` : "";
+    return { text: `${head} · ${formatBytes(total)}${note}\n${sections.join("\n\n")}`, keptOut: 0, isError: allFailed };
   }
   const parts: string[] = [ran.map((r) => `  ${r.status} · ${formatBytes(r.totalBytes)}  ${r.label}`).join("\n")];
+  for (const r of ran.filter((x) => x.failed && x.stderr.trim())) {
+    const tail = tailLines(splitLines(r.stderr), Math.floor(cap / 8 / ran.length));
+    parts.push(`# ${r.label} stderr (last ${tail.length} lines)\n${tail.join("\n")}`);
+  }
   if (queries.length && db) {
     const share = Math.floor(cap / 2 / queries.length);
     for (const q of queries) {
@@ -108,11 +121,11 @@ async function replyFor(ctx: ToolContext, ran: Ran[], queries: string[]): Promis
       if (tail.length) parts.push(`# ${r.label} (last ${tail.length} lines)\n${tail.join("\n")}`);
     }
   }
-  parts.push(`more: ${searchCall(base, queries[0])}`);
+  if (db) parts.push(`more: ${searchCall(base, queries[0])}`);
   const body = parts.join("\n\n");
   const shown = byteLength(body);
   const keptOut = Math.max(0, total - shown);
-  const header = `${head} · ${formatBytes(total)} output, ${formatBytes(shown)} shown, ${formatBytes(keptOut)} kept out → indexed as ${quote(base)}`;
+  const header = `${head} · ${formatBytes(total)} output, ${formatBytes(shown)} shown, ${formatBytes(keptOut)} kept out ${where}`;
   return { text: `${header}\n${body}`, keptOut, isError: allFailed };
 }
 
