@@ -78,7 +78,7 @@ class PrepareWorker {
       if (msg.prepared) w?.resolve(msg.prepared);
       else w?.reject(new Error(msg.error ?? "prepare worker failed"));
     });
-    this.worker.on("error", (err) => this.failAll(err));
+    this.worker.on("error", (err: unknown) => this.failAll(err instanceof Error ? err : new Error(String(err))));
     this.worker.on("exit", () => this.failAll(new Error("prepare worker exited")));
   }
 

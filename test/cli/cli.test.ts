@@ -90,6 +90,17 @@ describe("ctxmode CLI", () => {
     expect(s.results[0].hits[0].source).toBe("a.md");
   });
 
+  test("secrets are redacted before they are stored", () => {
+    const { dataDir, dir } = project();
+    writeFileSync(join(dir, "deploy.env"), "DB_PASSWORD=hunter2-very-secret\nAWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE\nREGION=eu-west-1\n");
+    expect(runCtx(["index", "deploy.env"], { dataDir, cwd: dir }).code).toBe(0);
+    const hit = JSON.parse(runCtx(["search", "DB_PASSWORD REGION", "--json"], { dataDir, cwd: dir }).stdout).results[0].hits[0];
+    expect(hit.snippet).toContain("[REDACTED]");
+    expect(hit.snippet).toContain("eu-west-1");
+    expect(hit.snippet).not.toContain("hunter2");
+    expect(hit.snippet).not.toContain("AKIAIOSFODNN7EXAMPLE");
+  });
+
   test("purge one source, then everything", () => {
     const { dataDir, dir } = project();
     writeFileSync(join(dir, "a.md"), "# A\n\nalpha words\n");

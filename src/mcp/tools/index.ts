@@ -3,7 +3,6 @@ import { z } from "zod";
 import { CtxError } from "../../errors.ts";
 import { byteLength, formatBytes, quote, searchCall } from "../format.ts";
 import { indexText } from "../indexing.ts";
-import { indexFiles } from "../index-files.ts";
 import { allowedPath } from "../paths.ts";
 import { defineTool } from "../tool.ts";
 
@@ -41,9 +40,13 @@ export function indexTool() {
       }
       const policy = await ctx.policy();
       const real = await allowedPath(ctx, policy, "path", args.path!, "any");
-      const [{ checkPath }, { redactSecrets }] = await Promise.all([import("../../sandbox/policy.ts"), import("../../sandbox/redact.ts")]);
+      const [{ checkPath }, { redactSecrets }, { indexPaths }] = await Promise.all([
+        import("../../sandbox/policy.ts"),
+        import("../../sandbox/redact.ts"),
+        import("../../store/index-path.ts"),
+      ]);
       const { db, project } = await ctx.store();
-      const report = await indexFiles(db, real, {
+      const report = await indexPaths(db, [real], {
         projectRoot: project.root,
         source,
         session: ctx.session,
