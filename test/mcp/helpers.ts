@@ -58,11 +58,11 @@ export interface TestServer {
 }
 
 /** Starts `dist/ctxmode serve` (run `bun run build` first) in `project.dir`; closed after the file's tests. */
-export async function startServer(project = makeProject(), extraEnv: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(project = makeProject(), extraEnv: Record<string, string> = {}, args = ["serve"]): Promise<TestServer> {
   if (!existsSync(binary)) throw new Error(`${binary} is missing; run \`bun run build\` first`);
   const transport = new StdioClientTransport({
     command: binary,
-    args: ["serve"],
+    args,
     cwd: project.dir,
     env: serverEnv(project, extraEnv),
     stderr: "pipe",

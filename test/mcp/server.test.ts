@@ -4,6 +4,15 @@ import { startServer } from "./helpers.ts";
 describe("MCP server surface", async () => {
   const server = await startServer();
 
+  test("`ctxmode` with no arguments and piped stdin is the MCP server", async () => {
+    const bare = await startServer(undefined, {}, []);
+    try {
+      expect((await bare.client.listTools()).tools.map((t) => t.name)).toContain("ctx_search");
+    } finally {
+      await bare.close();
+    }
+  });
+
   test("tools/list stays within 5,000 bytes", async () => {
     const list = await server.client.listTools();
     const bytes = Buffer.byteLength(JSON.stringify(list));
