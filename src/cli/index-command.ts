@@ -36,6 +36,7 @@ export async function indexCommand(paths: string[], opts: IndexOptions): Promise
         database: store.dbPath,
         indexed: report.indexed.map(({ titles: _t, sourceId: _s, ...r }) => r),
         skipped: report.skipped,
+        parallel: report.parallel,
       });
     } else {
       for (const r of report.indexed) {

@@ -1,15 +1,17 @@
 import { Worker } from "node:worker_threads";
 import type { Database } from "./db.ts";
-import { batches, hashSource, indexSources, writeBatch, type IndexResult, type SourceInput } from "./index-source.ts";
-import { prepareChunks, type ChunkJob, type PreparedChunks } from "./prepare-chunks.ts";
+import { batches, hashSource, indexSources, writeBatch, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
+import { prepareChunks, type ChunkJob, type PreparedSource } from "./prepare-chunks.ts";
 
 /** Below this much input a worker costs more to start than it saves. */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
-/** The first batch is chunked here while the worker starts; small, so writing starts at once. */
-const FIRST_BATCH_BYTES = 256 * 1024;
+/** The first batch is prepared here while the worker starts (about 20 ms), sized so neither thread waits long. */
+const FIRST_BATCH_BYTES = 1024 * 1024;
 
 export interface Indexer {
   index(inputs: SourceInput[]): Promise<IndexResult[]>;
+  /** True once a batch was prepared on the worker thread (reported by `ctxmode index --json`). */
+  readonly parallel: boolean;
   close(): Promise<void>;
 }
 
@@ -20,23 +22,31 @@ export interface Indexer {
  */
 export function createIndexer(db: Database): Indexer {
   let worker: PrepareWorker | undefined;
+  let parallel = false;
   return {
+    get parallel() {
+      return parallel;
+    },
     async index(inputs) {
       const total = inputs.reduce((n, i) => n + i.text.length, 0);
       if (total < PARALLEL_MIN_BYTES || !workersAvailable()) return indexSources(db, inputs);
       worker ??= new PrepareWorker();
-      const groups = batches(inputs, undefined, FIRST_BATCH_BYTES).map((g) => g.map((input) => hashSource(db, input)));
-      // Queue every batch but the first at once; the worker answers in order while we write.
-      const pending = groups.map((g, k) =>
-        k === 0 ? Promise.resolve(undefined) : worker!.prepare(g.filter((h) => h.needsChunks).map((h) => toJob(h.input))),
-      );
+      const groups = batches(inputs, undefined, FIRST_BATCH_BYTES);
+      // Every batch but the first goes to the worker at once (hashing and chunking); it answers
+      // in order while this thread writes. The first is prepared here while the worker starts.
+      const pending = groups.map((g, k) => (k === 0 ? Promise.resolve(undefined) : worker!.prepare(g.map(toJob))));
       const results: IndexResult[] = [];
       for (let k = 0; k < groups.length; k++) {
-        const group = groups[k]!;
-        const prepared: PreparedChunks[] | undefined = await pending[k]!.catch(() => undefined);
-        const needing = group.filter((h) => h.needsChunks);
-        needing.forEach((h, i) => (h.prepared = prepared?.[i] ?? prepareChunks(toJob(h.input))));
-        results.push(...writeBatch(db, group));
+        const prepared: PreparedSource[] | undefined = await pending[k]!.catch(() => undefined);
+        if (prepared) parallel = true;
+        const hashed = groups[k]!.map((input, i): Hashed => {
+          const p = prepared?.[i];
+          if (p) return { input, sha256: p.sha256, bytes: p.bytes, needsChunks: true, prepared: p };
+          const h = hashSource(db, input);
+          if (h.needsChunks) h.prepared = prepareChunks(toJob(input));
+          return h;
+        });
+        results.push(...writeBatch(db, hashed));
       }
       return results;
     },
@@ -68,11 +78,11 @@ function workerUrl(): URL {
 class PrepareWorker {
   private readonly worker = new Worker(workerUrl());
   private next = 0;
-  private readonly waiting = new Map<number, { resolve: (p: PreparedChunks[]) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (p: PreparedSource[]) => void; reject: (e: Error) => void }>();
 
   constructor() {
     this.worker.unref();
-    this.worker.on("message", (msg: { batch: number; prepared?: PreparedChunks[]; error?: string }) => {
+    this.worker.on("message", (msg: { batch: number; prepared?: PreparedSource[]; error?: string }) => {
       const w = this.waiting.get(msg.batch);
       this.waiting.delete(msg.batch);
       if (msg.prepared) w?.resolve(msg.prepared);
@@ -82,7 +92,7 @@ class PrepareWorker {
     this.worker.on("exit", () => this.failAll(new Error("prepare worker exited")));
   }
 
-  prepare(jobs: ChunkJob[]): Promise<PreparedChunks[]> {
+  prepare(jobs: ChunkJob[]): Promise<PreparedSource[]> {
     if (jobs.length === 0) return Promise.resolve([]);
     const batch = this.next++;
     return new Promise((resolve, reject) => {

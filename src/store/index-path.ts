@@ -28,6 +28,8 @@ export interface IndexPathOptions {
 export interface IndexPathReport {
   indexed: IndexResult[];
   skipped: { path: string; reason: string }[];
+  /** Whether chunking ran on a worker thread beside the writes. */
+  parallel: boolean;
 }
 
 /** Throws NOT_FOUND / UNREADABLE before anything is written, so a bad argument loses nothing. */
@@ -46,7 +48,7 @@ export function checkPaths(paths: string[]): void {
 /** Indexes files and directory trees; binaries, oversize and unreadable files are skipped with a reason. */
 export async function indexPaths(db: Database, paths: string[], options: IndexPathOptions): Promise<IndexPathReport> {
   checkPaths(paths);
-  const report: IndexPathReport = { indexed: [], skipped: [] };
+  const report: IndexPathReport = { indexed: [], skipped: [], parallel: false };
   const files: { path: string; label: string }[] = [];
   for (const p of paths) {
     const abs = resolve(p);
@@ -91,6 +93,7 @@ export async function indexPaths(db: Database, paths: string[], options: IndexPa
       options.onFile?.(i + 1, files.length, path);
     }
     await flush();
+    report.parallel = indexer.parallel;
   } finally {
     await indexer.close();
   }

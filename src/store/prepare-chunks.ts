@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
 import { gramTerms } from "./terms.ts";
 
@@ -18,4 +19,18 @@ export interface ChunkJob {
 export function prepareChunks(job: ChunkJob): PreparedChunks {
   const chunks = chunkText(job.text, job.kind, { maxChunk: job.maxChunk, name: job.label });
   return { chunks, grams: chunks.map((c) => gramTerms(c.title, c.body)) };
+}
+
+/** A source fully prepared off the writing thread: its hash and size as well as its chunks. */
+export interface PreparedSource extends PreparedChunks {
+  sha256: string;
+  bytes: number;
+}
+
+export function prepareSource(job: ChunkJob): PreparedSource {
+  return {
+    sha256: createHash("sha256").update(job.text).digest("hex"),
+    bytes: Buffer.byteLength(job.text),
+    ...prepareChunks(job),
+  };
 }

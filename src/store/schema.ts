@@ -48,6 +48,9 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE VIRTUAL TABLE fts_words_vocab USING fts5vocab(fts_words, 'row');
   INSERT INTO fts_words(fts_words, rank) VALUES ('rank', 'bm25(5.0, 1.0)');
+  -- Merge segments 8 at a time instead of 4: indexing 10 MB took 12% less, search time unchanged (bench/).
+  INSERT INTO fts_words(fts_words, rank) VALUES ('automerge', 8);
+  INSERT INTO fts_grams(fts_grams, rank) VALUES ('automerge', 8);
   `,
   // 2: bytes in and out per tool, kept across sessions for ctx_stats.
   `

@@ -50,6 +50,18 @@ describe("ctxmode CLI", () => {
     expect(again.indexed.every((r: { status: string }) => r.status === "unchanged")).toBe(true);
   });
 
+  test("a large directory is chunked on the compiled binary's worker thread", async () => {
+    const { makeCorpus } = await import("../../bench/corpus.ts");
+    const { dataDir, dir } = project();
+    const { docs } = makeCorpus(6 * 1024 * 1024, 11);
+    for (const d of docs) writeFileSync(join(dir, `${d.label.replace("/", "_")}.${d.kind === "markdown" ? "md" : d.kind === "json" ? "json" : "log"}`), d.text);
+    const r = JSON.parse(runCtx(["index", dir, "--json"], { dataDir, cwd: dir }).stdout);
+    expect(r.parallel).toBe(true);
+    expect(r.indexed.length).toBe(docs.length);
+    const s = JSON.parse(runCtx(["search", docs[0]!.text.split("\n")[0]!.replace(/^#\s*/, ""), "--json"], { dataDir, cwd: dir }).stdout);
+    expect(s.results[0].hits.length).toBeGreaterThan(0);
+  });
+
   test("a directory walk honours .gitignore and skips binaries", () => {
     const { dataDir, dir } = project();
     writeFileSync(join(dir, ".gitignore"), "secret/\n*.log\n!keep.log\n");

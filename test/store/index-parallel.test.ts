@@ -1,0 +1,39 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { makeCorpus } from "../../bench/corpus.ts";
+import { openStore, type Database } from "../../src/store/db.ts";
+import { createIndexer } from "../../src/store/index-parallel.ts";
+import { indexSources } from "../../src/store/index-source.ts";
+import { search } from "../../src/store/search.ts";
+import { tempDir } from "../helpers/temp.ts";
+
+const snapshot = (db: Database) => ({
+  sources: db.prepare("SELECT label, d.sha256, d.chunk_count FROM sources s JOIN docs d ON d.id = s.doc_id ORDER BY label").all(),
+  chunks: db.prepare("SELECT title, body, line_start, line_end, code FROM chunks ORDER BY doc_id, seq").all().length,
+});
+
+test("indexing on a worker thread stores exactly what indexing on one thread does", async () => {
+  const { docs, queries } = makeCorpus(6 * 1024 * 1024, 7);
+  const inputs = docs.map((d) => ({ label: d.label, text: d.text, kind: d.kind, maxChunk: 4096 }));
+  const dir = tempDir();
+  const serial = openStore(join(dir, "serial.db"), { busyTimeoutMs: 5000 });
+  const parallel = openStore(join(dir, "parallel.db"), { busyTimeoutMs: 5000 });
+  indexSources(serial, inputs);
+  const indexer = createIndexer(parallel);
+  const results = await indexer.index(inputs);
+  expect(indexer.parallel).toBe(true);
+  await indexer.close();
+
+  expect(results.map((r) => r.label)).toEqual(inputs.map((i) => i.label));
+  expect(snapshot(parallel)).toEqual(snapshot(serial));
+  const opts = { limit: 5, snippetMax: 800, rrfK: 60 };
+  for (const q of queries) expect(search(parallel, q, opts).hits).toEqual(search(serial, q, opts).hits);
+  expect(parallel.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+
+  // A second run of the same input changes nothing and reports every source unchanged.
+  const again = createIndexer(parallel);
+  expect((await again.index(inputs)).every((r) => r.status === "unchanged")).toBe(true);
+  await again.close();
+  serial.close();
+  parallel.close();
+});
