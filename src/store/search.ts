@@ -91,7 +91,7 @@ function rankCandidates(db: Database, q: ParsedQuery, filter: Filter, options: S
     `SELECT c.id, c.title, c.body, c.line_start, c.line_end, c.code,
        (SELECT s.label FROM sources s WHERE s.doc_id = c.doc_id ${filter.sourceSql} ORDER BY s.indexed_at DESC LIMIT 1) AS label
      FROM chunks c WHERE c.id IN (${[...rrf.keys()].join(",")})`,
-  ).all(filter.sourceParams);
+  ).all(filter.params);
 
   const stems = allWords(q).map(lightStem);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
@@ -158,10 +158,10 @@ function candidates(db: Database, table: "fts_words" | "fts_grams", match: strin
 interface Filter {
   /** Extra WHERE terms on chunk `c`. */
   sql: string;
-  params: Params;
   /** Extra WHERE terms on source `s`, used to pick the label shown. */
   sourceSql: string;
-  sourceParams: Params;
+  /** Parameters of both. */
+  params: Params;
 }
 
 function filterSql(db: Database, options: SearchFilter): Filter {
@@ -187,5 +187,5 @@ function filterSql(db: Database, options: SearchFilter): Filter {
   const sourceSql = conds.map((c) => ` AND ${c}`).join("");
   let sql = conds.length ? ` AND EXISTS (SELECT 1 FROM sources s WHERE s.doc_id = c.doc_id${sourceSql})` : "";
   if (options.contentType) sql += ` AND c.code = ${options.contentType === "code" ? 1 : 0}`;
-  return { sql, params, sourceSql, sourceParams: params };
+  return { sql, sourceSql, params };
 }
