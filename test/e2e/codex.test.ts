@@ -1,0 +1,48 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveCommand } from "./host-run.ts";
+import { describeHost, hookCommand } from "./host-suite.ts";
+
+/** Codex: `[mcp_servers.ctxmode]` in $CODEX_HOME/config.toml, hooks in $CODEX_HOME/hooks.json (hosts.md §2). */
+describeHost({
+  id: "codex",
+  title: "Codex CLI",
+  tools: {
+    // MCP tools reach the model as a Responses-API namespace tool; hooks see `mcp__ctxmode__ctx_execute`.
+    ctxExecute: { name: "ctx_execute", namespace: "mcp__ctxmode" },
+    shell: (command) => ({ name: "exec_command", args: { cmd: command } }),
+  },
+  register(box, fake, withHooks) {
+    const codexHome = join(box.home, ".codex");
+    mkdirSync(codexHome, { recursive: true });
+    const toml = [
+      `model = "gpt-fake"`,
+      `model_provider = "fake"`,
+      ``,
+      `[model_providers.fake]`,
+      `name = "fake"`,
+      `base_url = "${fake.url}/v1"`,
+      `wire_api = "responses"`,
+      `env_key = "FAKE_API_KEY"`,
+      ``,
+      `[mcp_servers.ctxmode]`,
+      `command = ${JSON.stringify(serveCommand.command)}`,
+      `args = ${JSON.stringify(serveCommand.args)}`,
+      ``,
+    ];
+    writeFileSync(join(codexHome, "config.toml"), toml.join("\n"));
+    if (!withHooks) return;
+    const entry = (event: string, matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command: hookCommand("codex", event) }] }];
+    const hooks = {
+      PreToolUse: entry("pretooluse", "Bash|apply_patch|mcp__.*"),
+      PostToolUse: entry("posttooluse"),
+      UserPromptSubmit: entry("userpromptsubmit"),
+      PreCompact: entry("precompact"),
+      SessionStart: entry("sessionstart"),
+    };
+    writeFileSync(join(codexHome, "hooks.json"), JSON.stringify({ hooks }, null, 2));
+  },
+  // Hooks are trust-gated by hash; in `exec` an untrusted hook is skipped silently, hence the bypass.
+  args: (prompt) => ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", prompt],
+  env: (box) => ({ CODEX_HOME: join(box.home, ".codex"), FAKE_API_KEY: "e2e-fake-key" }),
+});

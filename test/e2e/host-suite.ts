@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startFakeModel, type FakeModel } from "./fake-model/server.ts";
+import { describeRun, hookErrors, hookCommand, hostEnv, hooksMissing, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
+import { HOSTS, hostCommand, type HostId } from "./hosts.ts";
+import {
+  BIG_OUTPUT_BYTES,
+  contextSeen,
+  describeTraffic,
+  FINAL_TEXT,
+  type HostTools,
+  type LabeledStep,
+  MCP_OUTPUT,
+  PAGE_BODY,
+  PAGE_PATH,
+  resultOf,
+  sessionSteps,
+} from "./scenario.ts";
+
+/** One host's e2e definition: how ctxmode is registered, how the host runs offline, what it can do. */
+export interface HostE2E {
+  id: HostId;
+  title: string;
+  tools: HostTools;
+  /** Writes ctxmode's MCP server (and, when `withHooks`, its hooks) into the host's config files. */
+  register(box: HostSandbox, fake: FakeModel, withHooks: boolean): void;
+  /** Host arguments for a non-interactive run of `prompt`. */
+  args(prompt: string, box: HostSandbox): string[];
+  /** Variables that point the host at the fake and keep it offline. */
+  env(box: HostSandbox, fake: FakeModel): Record<string, string>;
+  /** Why ctx tools cannot be offered to the model yet (Pi: no MCP, they come from ctxmode's extension). */
+  ctxToolsMissing?: () => string | undefined;
+  /** Why hooks cannot be registered yet; defaults to probing `ctxmode hook` (plugin hosts check their module). */
+  hooksMissing?: () => string | undefined;
+  /** Behaviours the host itself does not offer, each with the reason (those tests are skipped by name). */
+  cannot?: { replaceOutput?: string; sessionStart?: string };
+  timeoutMs?: number;
+}
+
+export { hookCommand };
+
+const PROMPT = "Run the scripted e2e steps.";
+
+/** The e2e tests of one host: one scripted session, then an assertion per behaviour. */
+export function describeHost(def: HostE2E): void {
+  const pinned = HOSTS[def.id];
+  const cmd = hostCommand(def.id);
+  const hooksWhy = (def.hooksMissing ?? hooksMissing)();
+  const ctxWhy = def.ctxToolsMissing?.();
+  const timeoutMs = def.timeoutMs ?? 90_000;
+
+  describe(`${def.title} ${pinned.version} (real binary, fake model)`, () => {
+    if (typeof cmd === "string") {
+      test.skip(`runs offline against the fake model (skipped: ${cmd})`, () => {});
+      return;
+    }
+    let fake: FakeModel;
+    let box: HostSandbox;
+    let run: HostRun;
+    let steps: LabeledStep[];
+    const why = () => `${describeRun(run)}\n--- model traffic\n${describeTraffic(fake)}`;
+
+    beforeAll(async () => {
+      fake = startFakeModel({ steps: [], finalText: FINAL_TEXT }, { [PAGE_PATH]: PAGE_BODY });
+      steps = sessionSteps(def.tools, fake, ctxWhy === undefined);
+      fake.setScript({ steps: steps.map((s) => s.step), finalText: FINAL_TEXT });
+      box = makeSandbox(def.id);
+      def.register(box, fake, hooksWhy === undefined);
+      run = await runHost(cmd, def.args(PROMPT, box), { cwd: box.project, env: hostEnv(box, cmd, def.env(box, fake)), timeoutMs });
+    }, timeoutMs + 30_000);
+    afterAll(() => {
+      // E2E_TRACE=1 prints each host's model traffic, to see what a passing run did.
+      if (process.env.E2E_TRACE && run) console.log(`${def.title}: ${run.ms} ms\n${describeTraffic(fake)}`);
+      fake?.stop();
+    });
+
+    test("finishes the scripted session offline", () => {
+      const finished = fake.conversation().some((r) => r.parsed.toolResults.length >= steps.length);
+      if (!finished || run.timedOut) throw new Error(`the model never got all ${steps.length} tool results\n${why()}`);
+      expect(run.code).toBe(0);
+    });
+
+    const ctxName = [def.tools.ctxExecute.namespace, def.tools.ctxExecute.name].filter(Boolean).join(".");
+    const ctxTest = ctxWhy ? test.skip : test;
+    ctxTest(`a ctx_* MCP call reaches ctxmode and its result reaches the model (${ctxName})${ctxWhy ? ` (skipped: ${ctxWhy})` : ""}`, () => {
+      const first = fake.conversation()[0]?.parsed;
+      const { name, namespace } = def.tools.ctxExecute;
+      // Offered in the tool list, or (Claude Code, Qwen Code) named as a deferred tool loaded on demand.
+      const offered = first?.tools.includes(namespace ? `${namespace}.${name}` : name) || first?.context.includes(name);
+      if (!offered) throw new Error(`${name} was not offered to the model; offered: ${first?.tools.join(", ")}\n${why()}`);
+      const result = resultOf(fake, steps, "mcp");
+      if (!result?.includes(MCP_OUTPUT)) throw new Error(`the model did not see ${MCP_OUTPUT}; it saw: ${result}\n${why()}`);
+    });
+
+    const hookTest = (name: string, fn: () => void, hostReason?: string) => {
+      if (hostReason) test.skip(`${name} (skipped: ${hostReason})`, fn);
+      else if (hooksWhy) test.skip(`${name} (skipped: ${hooksWhy})`, fn);
+      else test(name, fn);
+    };
+
+    hookTest("hooks fire and parse the host's payloads (no hook errors logged)", () => {
+      expect(hookErrors(box)).toEqual([]);
+    });
+
+    hookTest("a curl shell call is denied with a reason that names a ctx tool", () => {
+      const result = resultOf(fake, steps, "curl") ?? "";
+      if (result.includes(PAGE_BODY) || !/ctx_\w+/.test(result)) throw new Error(`curl result was not redirected: ${result}\n${why()}`);
+    });
+
+    hookTest(
+      "a big command output is replaced by its best chunks and a ctx_search pointer",
+      () => {
+        const result = resultOf(fake, steps, "big") ?? "";
+        if (Buffer.byteLength(result) >= BIG_OUTPUT_BYTES / 4 || !result.includes("ctx_search")) {
+          throw new Error(`big output was not replaced (${Buffer.byteLength(result)} B seen): ${result.slice(0, 400)}\n${why()}`);
+        }
+      },
+      def.cannot?.replaceOutput,
+    );
+
+    hookTest(
+      "SessionStart injects the routing guidance",
+      () => {
+        const context = contextSeen(fake);
+        if (!/ctx_\w+/.test(context)) throw new Error(`no ctx guidance in what the model was told:\n${context.slice(0, 2000)}\n${why()}`);
+      },
+      def.cannot?.sessionStart,
+    );
+  });
+}

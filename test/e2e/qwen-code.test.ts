@@ -1,0 +1,36 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveCommand } from "./host-run.ts";
+import { describeHost, hookCommand } from "./host-suite.ts";
+
+/** Qwen Code: `mcpServers` and Claude-named `hooks` in ~/.qwen/settings.json, timeouts in ms (hosts.md §4). */
+describeHost({
+  id: "qwen-code",
+  title: "Qwen Code",
+  tools: {
+    ctxExecute: { name: "mcp__ctxmode__ctx_execute" },
+    shell: (command) => ({ name: "run_shell_command", args: { command, description: "e2e step" } }),
+  },
+  register(box, _fake, withHooks) {
+    const entry = (event: string, matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command: hookCommand("qwen-code", event) }] }];
+    const settings = {
+      security: { auth: { selectedType: "openai" }, folderTrust: { enabled: false } },
+      mcpServers: { ctxmode: { ...serveCommand } },
+      ...(withHooks
+        ? {
+            hooks: {
+              PreToolUse: entry("pretooluse", "run_shell_command|read_file|web_fetch|mcp__.*"),
+              PostToolUse: entry("posttooluse", ".*"),
+              UserPromptSubmit: entry("userpromptsubmit"),
+              PreCompact: entry("precompact"),
+              SessionStart: entry("sessionstart"),
+            },
+          }
+        : {}),
+    };
+    mkdirSync(join(box.home, ".qwen"), { recursive: true });
+    writeFileSync(join(box.home, ".qwen", "settings.json"), JSON.stringify(settings, null, 2));
+  },
+  args: (prompt) => ["-p", prompt, "--yolo", "--output-format", "json"],
+  env: (_box, fake) => ({ OPENAI_API_KEY: "e2e-fake-key", OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL: "fake-model" }),
+});
