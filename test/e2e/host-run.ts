@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { binary } from "../helpers/cli.ts";
 import { tempDir } from "../helpers/temp.ts";
@@ -110,10 +110,4 @@ export function runHost(cmd: HostCommand, args: string[], opts: { cwd: string; e
 /** Text of a run for failure messages: exit, the tails of stdout and stderr. */
 export function describeRun(run: HostRun): string {
   return `exit ${run.code}${run.timedOut ? " (timed out)" : ""} after ${run.ms} ms\n--- stdout\n${run.stdout.slice(-3000)}\n--- stderr\n${run.stderr.slice(-3000)}`;
-}
-
-/** Lines of ctxmode's hook error log, if any hook failed during the run. */
-export function hookErrors(box: HostSandbox): string[] {
-  const log = join(box.dataDir, "hook-errors.log");
-  return existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
 }

@@ -11,6 +11,7 @@ describeHost({
     ctxExecute: { name: "mcp__ctxmode__ctx_execute" },
     shell: (command) => ({ name: "run_shell_command", args: { command, description: "e2e step" } }),
   },
+  cannot: { replaceOutput: "Qwen Code has no output replacement; its PostToolUse can only add context (hosts.md §4)" },
   register(box, _fake, withHooks) {
     const entry = (event: string, matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command: hookCommand("qwen-code", event) }] }];
     const settings = {

@@ -10,9 +10,12 @@ export const MCP_OUTPUT = "ctx-e2e-42-marker";
 export const PAGE_PATH = "/page";
 export const PAGE_BODY = "e2e-page-body: the flux capacitor needs 1.21 gigawatts";
 
-/** About 109 KB of output, far over the 4,096 B replacement trigger. */
-export const BIG_COMMAND = "seq 1 20000";
-export const BIG_OUTPUT_BYTES = Buffer.byteLength(Array.from({ length: 20_000 }, (_, i) => `${i + 1}\n`).join(""));
+/**
+ * 18,893 B of output: over the 4,096 B replacement trigger, under every host's own cap (Copilot CLI saves
+ * output between 18.9 and 38 KB to a file itself and hands the model only a pointer).
+ */
+export const BIG_COMMAND = "seq 1 4000";
+export const BIG_OUTPUT_BYTES = Buffer.byteLength(Array.from({ length: 4_000 }, (_, i) => `${i + 1}\n`).join(""));
 
 export const FINAL_TEXT = "DONE: e2e session finished";
 
