@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serveCommand } from "./host-run.ts";
-import { describeHost, hookCommand } from "./host-suite.ts";
+import { hookCommand, serveCommand } from "./host-run.ts";
+import { describeHost } from "./host-suite.ts";
 
 /** Claude Code: user-scope MCP server in ~/.claude.json, hooks in ~/.claude/settings.json (hosts.md §1). */
 describeHost({

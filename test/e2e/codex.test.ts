@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serveCommand } from "./host-run.ts";
-import { describeHost, hookCommand } from "./host-suite.ts";
+import { hookCommand, serveCommand } from "./host-run.ts";
+import { describeHost } from "./host-suite.ts";
 
 /** Codex: `[mcp_servers.ctxmode]` in $CODEX_HOME/config.toml, hooks in $CODEX_HOME/hooks.json (hosts.md §2). */
 describeHost({

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serveCommand } from "./host-run.ts";
+import { hookCommand, serveCommand } from "./host-run.ts";
 import { cacheRoot } from "./hosts.ts";
-import { describeHost, hookCommand } from "./host-suite.ts";
+import { describeHost } from "./host-suite.ts";
 
 /** Copilot CLI: ~/.copilot/mcp-config.json, hooks in the repo's .github/hooks/*.json, camelCase events (hosts.md §5). */
 describeHost({

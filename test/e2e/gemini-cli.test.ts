@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serveCommand } from "./host-run.ts";
-import { describeHost, hookCommand } from "./host-suite.ts";
+import { hookCommand, serveCommand } from "./host-run.ts";
+import { describeHost } from "./host-suite.ts";
 
 /** Gemini CLI: `mcpServers` and `hooks` in ~/.gemini/settings.json, hook timeouts in ms (hosts.md §3). */
 describeHost({

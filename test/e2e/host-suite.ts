@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startFakeModel, type FakeModel } from "./fake-model/server.ts";
 import { freshSessionGuidance, hookErrors, markRegistered, readJournal, unescapeHtml } from "./hook-evidence.ts";
-import { describeRun, hookCommand, hostEnv, hooksMissing, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
+import { describeRun, hostEnv, hooksMissing, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
 import { HOSTS, hostCommand, type HostId } from "./hosts.ts";
 import {
   BIG_OUTPUT_BYTES,
@@ -37,7 +37,6 @@ export interface HostE2E {
   timeoutMs?: number;
 }
 
-export { hookCommand };
 
 const PROMPT = "Run the scripted e2e steps.";
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serveCommand } from "./host-run.ts";
-import { describeHost, hookCommand } from "./host-suite.ts";
+import { hookCommand, serveCommand } from "./host-run.ts";
+import { describeHost } from "./host-suite.ts";
 
 /** Qwen Code: `mcpServers` and Claude-named `hooks` in ~/.qwen/settings.json, timeouts in ms (hosts.md §4). */
 describeHost({
