@@ -1,8 +1,8 @@
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binary } from "../helpers/cli.ts";
-import { tempDir } from "../helpers/temp.ts";
 import type { HostSandbox } from "./host-run.ts";
 
 /** What ctxmode's hooks leave behind in a sandbox, read the way a user could: files and the project DB. */
@@ -16,6 +16,12 @@ export function hookErrors(box: HostSandbox): string[] {
 export interface JournalDump {
   sessions: { session: string; host: string }[];
   rows: { session: string; type: string; data: string }[];
+}
+
+/** Every file under the sandbox's data dir, for failure messages. */
+export function dataFiles(box: HostSandbox): string[] {
+  if (!existsSync(box.dataDir)) return [];
+  return (readdirSync(box.dataDir, { recursive: true }) as string[]).sort();
 }
 
 /** The session journal of every project DB under the sandbox's data dir (empty before the journal exists). */
@@ -55,18 +61,22 @@ let guidance: string | undefined;
  */
 export function freshSessionGuidance(): string {
   if (guidance !== undefined) return guidance;
-  const root = tempDir("ctxmode-e2e-guidance-");
+  const root = mkdtempSync(join(tmpdir(), "ctxmode-e2e-guidance-"));
   const project = join(root, "proj");
   mkdirSync(join(project, ".git"), { recursive: true });
+  const dataDir = join(root, "data");
+  // As after setup: the guidance is given only where the model can call the ctx tools it names.
+  markRegistered({ root, home: root, project, dataDir }, "claude-code");
   const payload = { session_id: "e2e-guidance", transcript_path: "", cwd: project, hook_event_name: "SessionStart", source: "startup" };
   const r = Bun.spawnSync([binary, "hook", "claude-code", "sessionstart"], {
     cwd: project,
-    env: { PATH: process.env.PATH ?? "", HOME: root, CTXMODE_DATA_DIR: join(root, "data") },
+    env: { PATH: process.env.PATH ?? "", HOME: root, CTXMODE_DATA_DIR: dataDir },
     stdin: Buffer.from(JSON.stringify(payload)),
     stdout: "pipe",
     stderr: "pipe",
     timeout: 10_000,
   });
+  rmSync(root, { recursive: true, force: true });
   const out = r.stdout.toString();
   let text = out;
   try {

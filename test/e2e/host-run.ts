@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binary } from "../helpers/cli.ts";
-import { tempDir } from "../helpers/temp.ts";
 import type { HostCommand } from "./hosts.ts";
 
 /** A temp HOME, a git project and ctxmode's data dir for one host run. */
@@ -13,8 +13,9 @@ export interface HostSandbox {
   dataDir: string;
 }
 
+/** Creates the sandbox; the caller removes `root` (created inside a beforeAll, so not tied to one). */
 export function makeSandbox(prefix: string): HostSandbox {
-  const root = tempDir(`ctxmode-e2e-${prefix}-`);
+  const root = mkdtempSync(join(tmpdir(), `ctxmode-e2e-${prefix}-`));
   const home = join(root, "home");
   const project = join(root, "proj");
   mkdirSync(home, { recursive: true });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
 import { startFakeModel, type FakeModel } from "./fake-model/server.ts";
-import { freshSessionGuidance, hookErrors, markRegistered, readJournal, unescapeHtml } from "./hook-evidence.ts";
+import { dataFiles, freshSessionGuidance, hookErrors, markRegistered, readJournal, unescapeHtml } from "./hook-evidence.ts";
 import { describeRun, hostEnv, hooksMissing, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
 import { HOSTS, hostCommand, type HostId } from "./hosts.ts";
 import {
@@ -70,8 +71,12 @@ export function describeHost(def: HostE2E): void {
     }, timeoutMs + 30_000);
     afterAll(() => {
       // E2E_TRACE=1 prints each host's model traffic, to see what a passing run did.
-      if (process.env.E2E_TRACE && run) console.log(`${def.title}: ${run.ms} ms\n${describeTraffic(fake)}`);
+      if (process.env.E2E_TRACE && run) {
+        const results = steps.map((s) => `[${s.label}] ${JSON.stringify((resultOf(fake, steps, s.label) ?? "").slice(0, 500))}`);
+        console.log(`${def.title}: ${run.ms} ms\n${describeTraffic(fake)}\n${results.join("\n")}`);
+      }
       fake?.stop();
+      if (box) rmSync(box.root, { recursive: true, force: true });
     });
 
     test("finishes the scripted session offline", () => {
@@ -102,7 +107,7 @@ export function describeHost(def: HostE2E): void {
       expect(hookErrors(box)).toEqual([]);
       const journal = readJournal(box);
       if (journal.sessions.length === 0 || !journal.rows.some((r) => r.data.includes(PROMPT))) {
-        throw new Error(`the journal has no session or no row with the prompt: ${JSON.stringify(journal).slice(0, 2000)}\n${why()}`);
+        throw new Error(`the journal has no session or no row with the prompt: ${JSON.stringify(journal).slice(0, 2000)}\ndata dir: ${dataFiles(box).join(", ")}\n${why()}`);
       }
     });
 
