@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import type { Database } from "./db.ts";
 import { batches, hashSource, indexSources, writeBatch, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
 import { prepareChunks, type ChunkJob, type PreparedSource } from "./prepare-chunks.ts";
+import { unpackSources, type PackedSources } from "./prepare-pack.ts";
 
 /** Below this much input a worker costs more to start than it saves. */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
@@ -78,14 +79,14 @@ function workerUrl(): URL {
 class PrepareWorker {
   private readonly worker = new Worker(workerUrl());
   private next = 0;
-  private readonly waiting = new Map<number, { resolve: (p: PreparedSource[]) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { count: number; resolve: (p: PreparedSource[]) => void; reject: (e: Error) => void }>();
 
   constructor() {
     this.worker.unref();
-    this.worker.on("message", (msg: { batch: number; prepared?: PreparedSource[]; error?: string }) => {
+    this.worker.on("message", (msg: { batch: number; packed?: PackedSources; error?: string }) => {
       const w = this.waiting.get(msg.batch);
       this.waiting.delete(msg.batch);
-      if (msg.prepared) w?.resolve(msg.prepared);
+      if (w && msg.packed) w.resolve(unpackSources(msg.packed, w.count));
       else w?.reject(new Error(msg.error ?? "prepare worker failed"));
     });
     this.worker.on("error", (err: unknown) => this.failAll(err instanceof Error ? err : new Error(String(err))));
@@ -96,7 +97,7 @@ class PrepareWorker {
     if (jobs.length === 0) return Promise.resolve([]);
     const batch = this.next++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(batch, { resolve, reject });
+      this.waiting.set(batch, { count: jobs.length, resolve, reject });
       this.worker.postMessage({ batch, jobs });
     });
   }
