@@ -6,7 +6,7 @@ import { packSources } from "./prepare-pack.ts";
 parentPort?.on("message", (msg: { batch: number; jobs: ChunkJob[] }) => {
   try {
     const packed = packSources(msg.jobs.map(prepareSource));
-    parentPort!.postMessage({ batch: msg.batch, packed }, [packed.lengths.buffer, packed.numbers.buffer]);
+    parentPort!.postMessage({ batch: msg.batch, packed }, [packed.lengths.buffer as ArrayBuffer, packed.numbers.buffer as ArrayBuffer]);
   } catch (err) {
     parentPort!.postMessage({ batch: msg.batch, error: err instanceof Error ? err.message : String(err) });
   }
