@@ -1,3 +1,4 @@
+import { CtxError } from "../errors.ts";
 import { redactSecrets } from "../sandbox/redact.ts";
 import { checkPaths, indexPaths } from "../store/index-path.ts";
 import { formatBytes, openForCommand, printJson } from "./context.ts";
@@ -11,8 +12,13 @@ interface IndexOptions {
 const MAX_FILES = 10_000;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-/** `ctxmode index <paths…>`: progress on a TTY, one line per file otherwise, or JSON. */
+/** `ctxmode index <paths…>`: progress on a TTY, one line per file otherwise, or JSON. URLs go to indexUrlsCommand. */
 export async function indexCommand(paths: string[], opts: IndexOptions): Promise<number> {
+  const urls = paths.filter(isUrl);
+  if (urls.length > 0) {
+    if (urls.length !== paths.length) throw new CtxError("BAD_INPUT", "pass either files or URLs to one `ctxmode index`, not both");
+    return indexUrlsCommand(urls, opts);
+  }
   checkPaths(paths); // before opening anything: a typo must not create a database
   const { config, store } = openForCommand(opts.project);
   const tty = process.stderr.isTTY && !opts.json;
@@ -47,6 +53,50 @@ export async function indexCommand(paths: string[], opts: IndexOptions): Promise
       process.stdout.write(`${report.indexed.length} sources, ${formatBytes(bytes)} in ${store.dbPath}\n`);
     }
     return report.indexed.length === 0 && report.skipped.length > 0 ? 1 : 0;
+  } finally {
+    store.db.close();
+  }
+}
+
+/** `scheme://…`: a URL (an unsupported scheme is then refused by name, not reported as a missing file). */
+function isUrl(arg: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(arg);
+}
+
+/**
+ * `ctxmode index <url…>`: fetches, converts and indexes each page (or answers it from the index
+ * within its TTL, CTXMODE_FETCH_TTL). One URL that fails is the command's error; with several,
+ * each failure is a line on stderr and the exit code is 1.
+ */
+async function indexUrlsCommand(urls: string[], opts: IndexOptions): Promise<number> {
+  for (const url of urls) (await import("../fetch/fetch.ts")).parseHttpUrl(url); // before opening anything
+  const [{ indexUrls }, { pageReceipt }] = await Promise.all([import("../fetch/index-urls.ts"), import("../fetch/receipt.ts")]);
+  const { config, store } = openForCommand(opts.project);
+  try {
+    const source = opts.source?.trim() || undefined;
+    const requests = urls.map((url) => ({ url, label: source && urls.length > 1 ? `${source}::${url}` : source }));
+    const outcomes = await indexUrls(
+      requests,
+      { ttlMs: config.fetch.ttlMs, force: false, concurrency: 4 },
+      { db: store.db, fetch: config.fetch, session: config.session, worktree: store.project.worktree, maxChunk: config.budgets.maxChunk },
+    );
+    if (urls.length === 1 && !outcomes[0]!.ok) throw outcomes[0]!.error;
+    if (opts.json) {
+      printJson({
+        project: store.project.root,
+        database: store.dbPath,
+        pages: outcomes.map((o) =>
+          o.ok ? (({ ok: _ok, titles: _t, ...page }) => page)(o) : { url: o.url, label: o.label, error: o.error.message, code: o.error.code },
+        ),
+      });
+    } else {
+      const now = Date.now();
+      for (const o of outcomes) {
+        if (o.ok) process.stdout.write(`${pageReceipt(o, config.fetch.ttlMs, now, (label) => `ctxmode search "…" --source ${JSON.stringify(label)}`)}\n`);
+        else process.stderr.write(`failed ${o.url}: ${o.error.message}\n`);
+      }
+    }
+    return outcomes.every((o) => o.ok) ? 0 : 1;
   } finally {
     store.db.close();
   }

@@ -17,6 +17,8 @@ export interface Config {
   projectDir: string;
   /** The user's environment, for child processes (the sandbox filters it). */
   env: Record<string, string | undefined>;
+  /** Web fetches (`ctx_index` url, `ctxmode index <url>`). */
+  fetch: FetchConfig;
 }
 
 /** Hosts that tell hooks and servers their project through an environment variable. */
@@ -55,5 +57,58 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     home,
     projectDir: resolve(PROJECT_DIR_ENV.map((k) => env[k]).find((v) => v) ?? process.cwd()),
     env,
+    fetch: loadFetchConfig(env),
+  };
+}
+
+/** Address policy, proxies, cache and limits of web fetches. */
+export interface FetchConfig {
+  /** CTXMODE_FETCH_ALLOW_PRIVATE=1: private ranges (10/8, 172.16/12, 192.168/16, fc00::/7) may be fetched. */
+  allowPrivate: boolean;
+  /** CTXMODE_FETCH_STRICT=1: loopback is refused as well. */
+  strict: boolean;
+  /** Proxies from HTTP(S)_PROXY/ALL_PROXY/NO_PROXY; read only with CTXMODE_FETCH_ALLOW_PROXY=1, otherwise ignored. */
+  proxy?: ProxyConfig;
+  /** CTXMODE_FETCH_TTL: ms a fetched URL is answered from the index instead of refetched (default 24 h). */
+  ttlMs: number;
+  /** CTXMODE_FETCH_RETENTION_DAYS: fetched pages not refreshed for this many days are deleted (default 14; 0 keeps them). */
+  retentionDays: number;
+  /** Whole fetch, redirects and body included. */
+  timeoutMs: number;
+  /** Largest body, counted while it streams (after decompression). */
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+export interface ProxyConfig {
+  http?: string;
+  https?: string;
+  /** NO_PROXY entries: host names, `.suffix`es, `host:port`, or `*`. */
+  noProxy: string[];
+}
+
+function loadFetchConfig(env: Record<string, string | undefined>): FetchConfig {
+  const on = (name: string) => /^(?:1|true|yes|on)$/i.test(env[name] ?? "");
+  const count = (name: string, fallback: number) => {
+    const n = Number(env[name] ?? Number.NaN);
+    return env[name] !== "" && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+  };
+  const pick = (...names: string[]) => names.map((n) => env[n]).find((v) => v);
+  const proxy = on("CTXMODE_FETCH_ALLOW_PROXY")
+    ? {
+        http: pick("http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"),
+        https: pick("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"),
+        noProxy: (pick("no_proxy", "NO_PROXY") ?? "").split(/[\s,]+/).filter(Boolean),
+      }
+    : undefined;
+  return {
+    allowPrivate: on("CTXMODE_FETCH_ALLOW_PRIVATE"),
+    strict: on("CTXMODE_FETCH_STRICT"),
+    proxy,
+    ttlMs: count("CTXMODE_FETCH_TTL", 24 * 60 * 60 * 1000),
+    retentionDays: count("CTXMODE_FETCH_RETENTION_DAYS", 14),
+    timeoutMs: 30_000,
+    maxBytes: 50 * 1024 * 1024,
+    maxRedirects: 5,
   };
 }

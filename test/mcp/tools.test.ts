@@ -94,14 +94,14 @@ describe("ctx_index, ctx_search, ctx_stats, ctx_purge", async () => {
     expect(s.text).not.toContain("hunter2");
   });
 
-  test("index text under a label; url is not available yet; bad paths are named", async () => {
+  test("index text under a label; a url with another scheme is refused; bad paths are named", async () => {
     const t = await server.call("ctx_index", { text: "# Deploy\n\nRoll back with `kubectl rollout undo`.", source: "runbook" });
     expect(t.text).toMatch(/^indexed "runbook": 1 chunks, \d+ B \(new\)/);
     const s = await server.call("ctx_search", { queries: ["rollout undo"], source: "runbook" });
     expect(s.text).toContain("kubectl rollout undo");
-    const u = await server.call("ctx_index", { url: "https://example.com" });
+    const u = await server.call("ctx_index", { url: "ftp://example.com" });
     expect(u.isError).toBe(true);
-    expect(u.text).toContain("not available yet");
+    expect(u.text).toContain("only http and https are fetched");
     const missing = await server.call("ctx_index", { path: "nope.md" });
     expect(missing.isError).toBe(true);
     expect(missing.text).toContain("nope.md does not exist");

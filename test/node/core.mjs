@@ -2,7 +2,8 @@
 // Run with: <node 24> --test test/node/core.mjs (bun test skips this file: it is not *.test.*)
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { createServer } from "node:http";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,4 +61,71 @@ test("bad input exits non-zero with one line", () => {
   assert.notEqual(r.code, 0);
   assert.match(r.stderr, /no such file or directory/);
   assert.equal(r.stderr.trim().split("\n").length, 1);
+});
+
+// Web pages under Node: HTML goes through html-rewriter-wasm (the only rewriter in dist/node) and turndown.
+const PY = "def send_with_retry(client, max_retries=5):\n    for attempt in range(max_retries):\n        time.sleep(2 ** attempt * __base_delay__)";
+const page = `<!doctype html><html><head><meta charset="utf-8"><title>Retry – Harbor</title><script>var NODE_SCRIPT_MARKER = 1</script><style>p{}</style></head>
+<body><header><nav><a href="/">NODE_NAV_MARKER</a></nav></header><div class="cookie-banner">NODE_COOKIE_MARKER</div>
+<aside class="sidebar">NODE_SIDEBAR_MARKER</aside><main><article><h1>Retry policy<a class="hash-link" href="#x">#</a></h1>
+<p>Set <code>max_retries</code> for webhook_delivery.</p>
+<div class="highlight-python"><pre><span class="k">def</span> send_with_retry(client, max_retries=5):
+    <span class="k">for</span> attempt <span class="ow">in</span> range(max_retries):
+        time.sleep(2 ** attempt * __base_delay__)
+</pre></div>
+<table><thead><tr><th>Option</th><th>Default</th></tr></thead><tbody><tr><td>max_retries</td><td>5</td></tr></tbody></table>
+<p hidden>NODE_HIDDEN_MARKER</p></article></main><footer>NODE_FOOTER_MARKER</footer></body></html>`;
+
+async function withSite(fn) {
+  const server = createServer((req, res) => {
+    if (req.url === "/docs") return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+    if (req.url === "/to-metadata") return res.writeHead(302, { location: "http://169.254.169.254/latest/" }).end();
+    res.writeHead(404).end();
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    return await fn(`http://127.0.0.1:${server.address().port}`);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+/** Like ctx(), without blocking the event loop that serves the page. */
+function ctxAsync(args, env = {}) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [entry, ...args], { cwd: proj, env: { ...process.env, CTXMODE_DATA_DIR: dataDir, ...env } }, (err, stdout, stderr) => {
+      resolve({ code: err ? err.code : 0, stdout, stderr });
+    });
+  });
+}
+
+test("index a docs page: code block intact, table kept, no chrome (html-rewriter-wasm)", async () => {
+  await withSite(async (base) => {
+    const r = await ctxAsync(["index", `${base}/docs`, "--json"]);
+    assert.equal(r.code, 0, r.stderr);
+    const [p] = JSON.parse(r.stdout).pages;
+    assert.equal(p.kind, "markdown");
+    assert.equal(p.title, "Retry policy");
+    assert.equal(p.from, "web");
+  });
+  const s = JSON.parse(ctx(["search", "send_with_retry attempt", "max_retries Default", "NODE_SIDEBAR_MARKER", "--json"]).stdout);
+  const code = s.results[0].hits[0];
+  assert.equal(code.contentType, "code");
+  assert.ok(code.snippet.includes(`\`\`\`python\n${PY}\n\`\`\``), code.snippet);
+  assert.ok(s.results[1].hits.some((h) => h.snippet.includes("| Option | Default |\n| --- | --- |\n| max_retries | 5 |")), JSON.stringify(s.results[1]));
+  assert.deepEqual(s.results[2].hits, []);
+  for (const marker of ["NODE_SCRIPT_MARKER", "NODE_NAV_MARKER", "NODE_COOKIE_MARKER", "NODE_HIDDEN_MARKER", "NODE_FOOTER_MARKER"]) {
+    assert.deepEqual(JSON.parse(ctx(["search", marker, "--json"]).stdout).results[0].hits, [], marker);
+  }
+});
+
+test("a redirect into the metadata range is refused at the hop; strict mode refuses loopback", async () => {
+  await withSite(async (base) => {
+    const hop = await ctxAsync(["index", `${base}/to-metadata`]);
+    assert.equal(hop.code, 2);
+    assert.match(hop.stderr, /^ctxmode: redirect 1 to http:\/\/169\.254\.169\.254\/latest\/ refused: 169\.254\.169\.254 \(link-local \/ cloud metadata 169\.254\.0\.0\/16\) is never fetched\n$/);
+    const strict = await ctxAsync(["index", `${base}/docs`], { CTXMODE_FETCH_STRICT: "1" });
+    assert.match(strict.stderr, /is refused while CTXMODE_FETCH_STRICT=1/);
+  });
 });

@@ -13,22 +13,27 @@ const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export function indexTool() {
   return defineTool({
     name: "ctx_index",
-    title: "Index files or text for search (reads files, runs no code)",
-    description: "Index a file or directory (path), or text with a source label, for ctx_search. Secrets are redacted.",
+    title: "Index files, text or web pages (runs no code)",
+    description: "Index a file or directory (path), text, or web pages (url, urls) for ctx_search. Secrets are redacted.",
     schema: z.object({
       path: z.string().optional().describe("File or directory inside the project"),
       text: z.string().optional().describe("Text to index"),
-      source: z.string().optional().describe("Label (or label prefix for a directory)"),
-      url: z.string().optional().describe("URL to fetch and index (not yet available)"),
+      source: z.string().optional().describe("Label (prefix for a directory or urls)"),
+      url: z.string().optional().describe("Web page to fetch"),
+      urls: z.array(z.string()).optional().describe("Several pages (at most 20)"),
+      concurrency: z.number().int().min(1).max(8).optional().describe("Parallel fetches, default 4"),
+      ttl: z.number().min(0).optional().describe("Max cache age in ms (default 1 day); 0 refetches"),
+      force: z.boolean().optional().describe("Refetch even if cached"),
     }),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    async run(args, ctx) {
-      const given = (["path", "text", "url"] as const).filter((k) => args[k] !== undefined);
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    async run(args, ctx, signal) {
+      const given = (["path", "text", "url", "urls"] as const).filter((k) => args[k] !== undefined);
       if (given.length !== 1) {
-        throw new CtxError("BAD_INPUT", `pass exactly one of \`path\`, \`text\` or \`url\`${given.length ? ` (got ${given.join(" and ")})` : ""}`);
+        throw new CtxError("BAD_INPUT", `pass exactly one of \`path\`, \`text\` or \`url\` (\`urls\` for several)${given.length ? ` (got ${given.join(" and ")})` : ""}`);
       }
-      if (args.url !== undefined) {
-        throw new CtxError("NOT_YET", "indexing a URL is not available yet in this ctxmode version; pass `path` or `text` instead");
+      if (args.url !== undefined || args.urls !== undefined) {
+        const { indexPagesTool } = await import("../../fetch/pages-tool.ts");
+        return indexPagesTool(ctx, args, signal);
       }
       const source = args.source?.trim() || undefined;
       if (args.text !== undefined) {
