@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binary } from "../helpers/cli.ts";
+import { repoRoot } from "../helpers/temp.ts";
 import type { HostCommand } from "./hosts.ts";
 
 /** A temp HOME, a git project and ctxmode's data dir for one host run. */
@@ -43,6 +44,17 @@ export function hooksMissing(): string | undefined {
   const r = Bun.spawnSync([binary, "hook", "claude-code", "pretooluse"], { stdin: Buffer.from("{}"), stdout: "pipe", stderr: "pipe", timeout: 10_000 });
   if (r.exitCode === 0) return undefined;
   return `\`ctxmode hook\` is not in this build yet (${r.stderr.toString().trim().split("\n")[0] || `exit ${r.exitCode}`})`;
+}
+
+/** ctxmode's in-process plugin for a host without command hooks (OpenCode, Pi), from the source tree. */
+export function pluginModule(host: "opencode" | "pi"): string {
+  return join(repoRoot, "src", "hooks", "plugins", `${host}.ts`);
+}
+
+/** Why a plugin host cannot get ctxmode's plugin yet: the module or the `ctxmode hook` it calls is missing. */
+export function pluginMissing(host: "opencode" | "pi"): string | undefined {
+  if (!existsSync(pluginModule(host))) return `ctxmode's ${host === "pi" ? "Pi extension" : "OpenCode plugin"} is not in this tree yet`;
+  return hooksMissing();
 }
 
 /**

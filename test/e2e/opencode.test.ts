@@ -1,9 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { serveCommand } from "./host-run.ts";
+import { pluginMissing, pluginModule, serveCommand } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
 
-/** OpenCode: `mcp.ctxmode` (type local) in ~/.config/opencode/opencode.json; hooks are a plugin module (hosts.md §9). */
+/**
+ * OpenCode: `mcp.ctxmode` (type local) in ~/.config/opencode/opencode.json; hooks come from a plugin
+ * module in the project's .opencode/plugin/, which calls ctxmode's plugin with the binary's path (hosts.md §9).
+ */
 describeHost({
   id: "opencode",
   title: "OpenCode",
@@ -11,8 +14,8 @@ describeHost({
     ctxExecute: { name: "ctxmode_ctx_execute" },
     shell: (command) => ({ name: "bash", args: { command, description: "e2e step" } }),
   },
-  hooksMissing: () => "ctxmode's OpenCode plugin is not in this build yet",
-  register(box, fake) {
+  hooksMissing: () => pluginMissing("opencode"),
+  register(box, fake, withHooks) {
     const config = {
       $schema: "https://opencode.ai/config.json",
       model: "fake/fake-model",
@@ -30,6 +33,14 @@ describeHost({
     const dir = join(box.home, ".config", "opencode");
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "opencode.json"), JSON.stringify(config, null, 2));
+    if (!withHooks) return;
+    const plugin = [
+      `import { createOpenCodePlugin } from ${JSON.stringify(pluginModule("opencode"))};`,
+      `export const CtxmodePlugin = createOpenCodePlugin({ command: [${JSON.stringify(serveCommand.command)}] });`,
+      ``,
+    ].join("\n");
+    mkdirSync(join(box.project, ".opencode", "plugin"), { recursive: true });
+    writeFileSync(join(box.project, ".opencode", "plugin", "ctxmode.ts"), plugin);
   },
   args: (prompt) => ["run", prompt],
   env: () => ({ OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1" }),

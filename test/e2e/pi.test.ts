@@ -1,20 +1,23 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pluginMissing, pluginModule, serveCommand } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
 
-/** Pi has no MCP: ctx tools and hooks both come from ctxmode's Pi extension (hosts.md §10). */
-const extensionMissing = () => "ctxmode's Pi extension is not in this build yet";
-
+/**
+ * Pi has no MCP: ctx tools and hooks both come from ctxmode's extension, which setup loads from
+ * ~/.pi/agent/extensions/ctxmode.ts with the binary's path (hosts.md §10). Models from ~/.pi/agent/models.json.
+ */
 describeHost({
   id: "pi",
   title: "Pi",
   tools: {
+    // The extension registers ctxmode's tools under their own names.
     ctxExecute: { name: "ctx_execute" },
     shell: (command) => ({ name: "bash", args: { command } }),
   },
-  ctxToolsMissing: extensionMissing,
-  hooksMissing: extensionMissing,
-  register(box, fake) {
+  ctxToolsMissing: () => pluginMissing("pi"),
+  hooksMissing: () => pluginMissing("pi"),
+  register(box, fake, withHooks) {
     const models = {
       providers: {
         fake: {
@@ -27,8 +30,15 @@ describeHost({
       },
     };
     const dir = join(box.home, ".pi", "agent");
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(join(dir, "extensions"), { recursive: true });
     writeFileSync(join(dir, "models.json"), JSON.stringify(models, null, 2));
+    if (!withHooks) return;
+    const extension = [
+      `import { createPiExtension } from ${JSON.stringify(pluginModule("pi"))};`,
+      `export default createPiExtension({ command: [${JSON.stringify(serveCommand.command)}] });`,
+      ``,
+    ].join("\n");
+    writeFileSync(join(dir, "extensions", "ctxmode.ts"), extension);
   },
   args: (prompt) => ["-p", prompt, "--model", "fake/fake-model"],
   env: () => ({}),
