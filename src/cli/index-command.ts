@@ -7,6 +7,10 @@ interface IndexOptions {
   source?: string;
   project?: string;
   json?: boolean;
+  /** URLs only: refetch even when the index holds a fresh copy. */
+  force?: boolean;
+  /** URLs only: seconds a fetched copy stays fresh (overrides CTXMODE_FETCH_TTL). */
+  ttl?: number | string;
 }
 
 const MAX_FILES = 10_000;
@@ -70,6 +74,10 @@ function isUrl(arg: string): boolean {
  */
 async function indexUrlsCommand(urls: string[], opts: IndexOptions): Promise<number> {
   for (const url of urls) (await import("../fetch/fetch.ts")).parseHttpUrl(url); // before opening anything
+  const ttlSeconds = opts.ttl === undefined ? undefined : Number(opts.ttl);
+  if (ttlSeconds !== undefined && !(Number.isFinite(ttlSeconds) && ttlSeconds >= 0)) {
+    throw new CtxError("BAD_INPUT", `--ttl must be a number of seconds (0 or more), not ${opts.ttl}`);
+  }
   const [{ indexUrls }, { pageReceipt }] = await Promise.all([import("../fetch/index-urls.ts"), import("../fetch/receipt.ts")]);
   const { config, store } = openForCommand(opts.project);
   try {
@@ -77,7 +85,7 @@ async function indexUrlsCommand(urls: string[], opts: IndexOptions): Promise<num
     const requests = urls.map((url) => ({ url, label: source && urls.length > 1 ? `${source}::${url}` : source }));
     const outcomes = await indexUrls(
       requests,
-      { ttlMs: config.fetch.ttlMs, force: false, concurrency: 4 },
+      { ttlMs: ttlSeconds === undefined ? config.fetch.ttlMs : ttlSeconds * 1000, force: opts.force === true, concurrency: 4 },
       { db: store.db, fetch: config.fetch, session: config.session, worktree: store.project.worktree, maxChunk: config.budgets.maxChunk },
     );
     if (urls.length === 1 && !outcomes[0]!.ok) throw outcomes[0]!.error;

@@ -19,6 +19,8 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--source <label>", "Label for a single file, or prefix for a directory's files")
     .option("--project <dir>", "Project directory (default: the current directory's git top-level)")
     .option("--json", "Print a JSON report")
+    .option("--force", "URLs: fetch again even when the index holds a fresh copy")
+    .option("--ttl <seconds>", "URLs: how long a fetched copy stays fresh (default 24 h)")
     .action(async (paths: string[], opts) => (await import("./index-command.ts")).indexCommand(paths, opts));
   cli
     .command("search <...queries>", "Search the project's index; each argument is one query")

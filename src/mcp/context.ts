@@ -37,8 +37,13 @@ export class ToolContext {
 
   /** The project's database, opened lazily once per server; a failed open is retried next call. */
   store(): Promise<ProjectStore> {
-    this.#store ??= import("../store/open-project.ts")
-      .then(({ openProjectStore }) => openProjectStore(this.config, this.config.projectDir))
+    this.#store ??= Promise.all([import("../store/open-project.ts"), import("../fetch/cache.ts")])
+      .then(([{ openProjectStore }, { sweepStalePages }]) => {
+        const store = openProjectStore(this.config, this.config.projectDir);
+        // Fetched pages not refreshed within the retention period go when a server first opens the store.
+        sweepStalePages(store.db, this.config.fetch.retentionDays, Date.now());
+        return store;
+      })
       .catch((err: unknown) => {
         this.#store = undefined;
         throw err;

@@ -114,5 +114,7 @@ function keepValue(value: string, nextChar: string | undefined): boolean {
   if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
   if (/^[-+]?\d+(?:[.,_]\d+)*$/.test(value)) return true;
   if (/^(?:true|false|null|nil|none|undefined|yes|no)$/i.test(value)) return true;
+  // A type annotation (`secret: string`, `password: Option<String>`) names a type, not a value.
+  if (/^(?:string|number|boolean|bigint|any|unknown|str|bytes|int|String|Option<String>|Secret(?:String)?)[;,]?$/.test(value)) return true;
   return value.startsWith("$") || /^\*+$/.test(value);
 }

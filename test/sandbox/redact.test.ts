@@ -111,3 +111,12 @@ describe("redactSecrets: linear time", () => {
     expect(performance.now() - t0).toBeLessThan(3_000);
   });
 });
+
+test("type annotations are not values: code keeps `secret: string`", () => {
+  const code = "interface Config {\n  secret: string;\n  apiKey: string,\n  password: Option<String>,\n}\nconst cfg = { secret: 'hunter2-real' };\n";
+  const out = redactSecrets(code);
+  expect(out).toContain("secret: string;");
+  expect(out).toContain("apiKey: string,");
+  expect(out).toContain("password: Option<String>,");
+  expect(out).not.toContain("hunter2-real");
+});
