@@ -1,4 +1,3 @@
-import { cac } from "cac";
 import { VERSION } from "../config/constants.ts";
 import { CtxError, errorMessage } from "../errors.ts";
 
@@ -11,8 +10,11 @@ export async function runCli(argv: string[]): Promise<number> {
     process.stdout.write(`ctxmode ${VERSION}\n`);
     return 0;
   }
+  // Hooks run on every tool call: dispatched before the command table is even built.
+  if (argv[0] === "hook") return (await import("./hook-command.ts")).hookCommand(argv.slice(1));
   // An agent host starts `ctxmode` with pipes: that is a request for the MCP server.
   if (argv.length === 0 && !process.stdin.isTTY) argv = ["serve"];
+  const { cac } = await import("cac");
   const cli = cac("ctxmode");
   cli
     .command("index <...paths>", "Index files or directories (a directory is walked respecting .gitignore)")
@@ -37,6 +39,9 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--yes", "Do not ask for confirmation")
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./purge-command.ts")).purgeCommand(opts));
+  cli
+    .command("hook <host> <event>", "Answer an agent host's hook: payload on stdin, the host's reply on stdout (always exits 0)")
+    .action(async (host: string, event: string) => (await import("./hook-command.ts")).hookCommand([host, event]));
   cli
     .command("serve", "Run the MCP server on stdio (also the default with no arguments when stdin is not a terminal)")
     .action(async () => (await import("../mcp/server.ts")).runServer((await import("../config/config.ts")).loadConfig()));

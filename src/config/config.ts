@@ -15,6 +15,15 @@ export interface Config {
   home: string;
   /** The agent's project directory: CTXMODE_PROJECT_DIR, else the host's own variable, else cwd. */
   projectDir: string;
+  /** True when projectDir came from a variable (hooks otherwise prefer the `cwd` of the host's payload). */
+  projectDirFromEnv: boolean;
+  /** CTXMODE_JOURNAL_CAP: most session journal rows kept per session (lowest priority evicted first). */
+  journalCap: number;
+  /**
+   * CTXMODE_ROUTING: `auto` (default) denies a wasteful call only when ctxmode's tools are reachable
+   * (registered for the host or a live server for the project); `always` assumes they are; `off` never denies.
+   */
+  routing: "auto" | "always" | "off";
   /** The user's environment, for child processes (the sandbox filters it). */
   env: Record<string, string | undefined>;
   /** Web fetches (`ctx_index` url, `ctxmode index <url>`). */
@@ -49,13 +58,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const n = raw === undefined || raw === "" ? Number.NaN : Number(raw);
     if (Number.isFinite(n) && n > 0) budgets[key] = Math.floor(n);
   }
+  const projectFromEnv = PROJECT_DIR_ENV.map((k) => env[k]).find((v) => v);
+  const cap = Number(env.CTXMODE_JOURNAL_CAP);
+  const routing = env.CTXMODE_ROUTING;
   return {
     dataDir,
     projectsDir: join(dataDir, "projects"),
     budgets,
     session: env.CTXMODE_SESSION ?? "",
     home,
-    projectDir: resolve(PROJECT_DIR_ENV.map((k) => env[k]).find((v) => v) ?? process.cwd()),
+    projectDir: resolve(projectFromEnv ?? process.cwd()),
+    projectDirFromEnv: projectFromEnv !== undefined,
+    journalCap: Number.isFinite(cap) && cap >= 10 ? Math.floor(cap) : 1_000,
+    routing: routing === "always" || routing === "off" ? routing : "auto",
     env,
     fetch: loadFetchConfig(env),
   };

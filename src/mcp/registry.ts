@@ -5,22 +5,37 @@ import { batchTool } from "./tools/batch.ts";
 import { executeTool } from "./tools/execute.ts";
 import { indexTool } from "./tools/index.ts";
 import { purgeTool } from "./tools/purge.ts";
+import { resumeTool } from "./tools/resume.ts";
 import { searchTool } from "./tools/search.ts";
 import { statsTool } from "./tools/stats.ts";
 
 /** Every tool the server offers, in the order tools/list shows them. */
 export function allTools(config: Config): ToolDef[] {
-  return [executeTool(config), batchTool(config), indexTool(), searchTool(), statsTool(), purgeTool()] as unknown as ToolDef[];
+  return [executeTool(config), batchTool(config), indexTool(), searchTool(), statsTool(), purgeTool(), resumeTool()] as unknown as ToolDef[];
 }
 
-/** One tools/list entry: the JSON Schema of the zod schema, without `$schema` (paid in every session). */
+/** MCP's defaults for absent tool hints (spec, ToolAnnotations). */
+export const HINT_DEFAULTS = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } as const;
+
+/**
+ * One tools/list entry: the JSON Schema of the zod schema, without `$schema` (paid in every session).
+ * Hints equal to MCP's defaults are left out, and so are destructive/idempotent on a read-only tool
+ * (the spec makes them meaningful only when readOnlyHint is false): clients read the same values,
+ * and spelling them out cost ~400 B of the 5,000 B list budget.
+ */
 export function listEntry(tool: ToolDef) {
   const { $schema: _drop, ...inputSchema } = z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>;
+  const readOnly = tool.annotations.readOnlyHint;
+  const annotations = Object.fromEntries(
+    Object.entries(tool.annotations).filter(
+      ([k, v]) => HINT_DEFAULTS[k as keyof typeof HINT_DEFAULTS] !== v && !(readOnly && (k === "destructiveHint" || k === "idempotentHint")),
+    ),
+  );
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
     inputSchema: { type: "object" as const, ...inputSchema },
-    annotations: tool.annotations,
+    annotations,
   };
 }

@@ -6,6 +6,7 @@ import { VERSION } from "../config/constants.ts";
 import { CtxError, errorMessage } from "../errors.ts";
 import { ToolContext } from "./context.ts";
 import { byteLength } from "./format.ts";
+import { startLiveMarker } from "../hooks/liveness.ts";
 import { watchLifecycle } from "./lifecycle.ts";
 import { allTools, listEntry } from "./registry.ts";
 import { recordCall } from "./tool-stats.ts";
@@ -49,7 +50,10 @@ export async function runServer(config: Config): Promise<void> {
     };
   });
   await server.connect(new StdioServerTransport());
+  // Hooks deny a wasteful call only while a server can take the ctx_* call they name.
+  const releaseLive = startLiveMarker(config);
   const reason = await stopped;
+  releaseLive();
   if (config.env.CTXMODE_DEBUG) process.stderr.write(`ctxmode: server stopping: ${reason}\n`);
 
   shutdown.abort();

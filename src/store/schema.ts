@@ -64,6 +64,44 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY(session, tool)
   ) WITHOUT ROWID;
   `,
+  // 3: the session journal (hooks write typed events; PreCompact keeps a state block per session).
+  // One row per distinct (session, type, text): a repeat bumps `hits` and `at` instead of adding a row.
+  // `priority`: 4 critical … 1 noise (src/session/events.ts); eviction removes the lowest first.
+  `
+  CREATE TABLE journal(
+    seq INTEGER PRIMARY KEY,
+    session TEXT NOT NULL,
+    type TEXT NOT NULL,
+    priority INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    key TEXT NOT NULL DEFAULT '',
+    hash TEXT NOT NULL,
+    resolved INTEGER NOT NULL DEFAULT 0,
+    hits INTEGER NOT NULL DEFAULT 1,
+    at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX journal_dedup ON journal(session, type, hash);
+  CREATE INDEX journal_evict ON journal(session, priority, at);
+  CREATE INDEX journal_key ON journal(session, type, key);
+  CREATE VIRTUAL TABLE journal_fts USING fts5(
+    data, content='journal', content_rowid='seq',
+    tokenize='porter unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER journal_ai AFTER INSERT ON journal BEGIN
+    INSERT INTO journal_fts(rowid, data) VALUES (new.seq, new.data);
+  END;
+  CREATE TRIGGER journal_ad AFTER DELETE ON journal BEGIN
+    INSERT INTO journal_fts(journal_fts, rowid, data) VALUES ('delete', old.seq, old.data);
+  END;
+  CREATE TABLE journal_sessions(
+    session TEXT PRIMARY KEY,
+    host TEXT NOT NULL DEFAULT '',
+    started_at INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT '',
+    state_at INTEGER NOT NULL DEFAULT 0
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

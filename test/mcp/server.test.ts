@@ -1,5 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { loadConfig } from "../../src/config/config.ts";
+import { allTools, HINT_DEFAULTS } from "../../src/mcp/registry.ts";
 import { startServer } from "./helpers.ts";
+
+const defs = allTools(loadConfig({}));
 
 describe("MCP server surface", async () => {
   const server = await startServer();
@@ -31,10 +35,11 @@ describe("MCP server surface", async () => {
       ctx_search: { properties: ["queries", "limit", "source", "scope", "contentType"], required: ["queries"] },
       ctx_stats: { properties: [], required: [] },
       ctx_purge: { properties: ["scope", "source", "session", "confirm"], required: ["scope", "confirm"] },
+      ctx_resume: { properties: ["seq"], required: [] },
     });
   });
 
-  test("every field is described, every tool has a title and all four hints", async () => {
+  test("every field is described, every tool has a title and its four hints", async () => {
     const { tools } = await server.client.listTools();
     for (const t of tools) {
       expect(t.title).toBeTruthy();
@@ -42,16 +47,22 @@ describe("MCP server surface", async () => {
       for (const [name, prop] of Object.entries(t.inputSchema.properties ?? {})) {
         expect({ name, description: (prop as { description?: string }).description }).toMatchObject({ description: expect.any(String) });
       }
-      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]) {
-        expect(typeof (t.annotations as Record<string, unknown>)[hint]).toBe("boolean");
+      // Hints equal to MCP's defaults are left out of the list; what a client reads must be each tool's own.
+      const declared = defs.find((d) => d.name === t.name)!.annotations;
+      const effective = { ...HINT_DEFAULTS, ...t.annotations };
+      for (const hint of ["readOnlyHint", "openWorldHint"] as const) expect({ tool: t.name, hint, value: effective[hint] }).toEqual({ tool: t.name, hint, value: declared[hint] });
+      if (!declared.readOnlyHint) {
+        for (const hint of ["destructiveHint", "idempotentHint"] as const) expect({ tool: t.name, hint, value: effective[hint] }).toEqual({ tool: t.name, hint, value: declared[hint] });
       }
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    const hint = (name: string, h: keyof typeof HINT_DEFAULTS) => ({ ...HINT_DEFAULTS, ...byName[name]!.annotations })[h];
     // Host approval prompts show the title: the code-running tools must say so.
     expect(byName.ctx_execute!.title).toMatch(/executes/);
     expect(byName.ctx_batch!.title).toMatch(/executes/);
-    expect(byName.ctx_search!.annotations?.readOnlyHint).toBe(true);
-    expect(byName.ctx_purge!.annotations?.destructiveHint).toBe(true);
+    expect(hint("ctx_execute", "destructiveHint")).toBe(true);
+    expect(hint("ctx_search", "readOnlyHint")).toBe(true);
+    expect(hint("ctx_purge", "destructiveHint")).toBe(true);
   });
 
   test("invalid arguments answer isError with one actionable sentence", async () => {

@@ -1,0 +1,101 @@
+import { writeSync } from "node:fs";
+import { loadConfig } from "../config/config.ts";
+import { errorMessage } from "../errors.ts";
+import { logHookError } from "../hooks/error-log.ts";
+import { handleEvent } from "../hooks/handle.ts";
+import { loadHost } from "../hooks/hosts/index.ts";
+import { readStdin } from "../hooks/stdin.ts";
+import type { HookKind, HostAdapter, HostReply } from "../hooks/types.ts";
+
+/** Payloads above this are drained and answered with the no-op reply (nothing useful is that big). */
+const STDIN_CAP = 32 * 1024 * 1024;
+/** A host that leaves stdin open gets its answer after this much silence. */
+const STDIN_IDLE_MS = 1_500;
+/** Kept free before HOOK_TIMEOUT for writing the reply and exiting. */
+const EXIT_MARGIN_MS = 250;
+
+/**
+ * `ctxmode hook <host> <event>`: read the host's JSON payload on stdin, act, print the host's
+ * exact reply and exit. Never breaks the host: any failure (unknown host or event, bad or huge
+ * stdin, a locked or full database, a bug) prints the host's allow/no-op reply, exits 0 and adds
+ * one line to `hook-errors.log`; a watchdog answers the same way if HOOK_TIMEOUT is near.
+ */
+export async function hookCommand(args: string[]): Promise<never> {
+  const config = loadConfig();
+  const started = Date.now();
+  const deadline = started + config.budgets.hookTimeoutMs - EXIT_MARGIN_MS;
+  const hostName = args[0] ?? "";
+  const hostEvent = (args[1] ?? "").toLowerCase();
+  const fail = (code: string, err: unknown) => logHookError(config.dataDir, { host: hostName, event: hostEvent, code, message: errorMessage(err) });
+
+  let adapter: HostAdapter | undefined;
+  try {
+    adapter = await loadHost(hostName);
+  } catch (err) {
+    fail("HOOK_ERROR", err);
+  }
+  if (!adapter) {
+    if (args.length < 2) process.stderr.write("usage: ctxmode hook <host> <event>  (hosts: claude-code, codex, gemini-cli, qwen-code, copilot-cli, vscode, cursor, kiro)\n");
+    else fail("BAD_INPUT", `unknown host ${JSON.stringify(hostName)}`);
+    return exit({ stdout: "", exitCode: 0 });
+  }
+  const host = adapter;
+  const kind: HookKind | undefined = host.events[hostEvent];
+  const noop = (): HostReply => host.reply(kind ?? "pre-tool", { action: "pass" }, undefined, hostEvent);
+
+  const watchdog = setTimeout(() => {
+    fail("HOOK_TIMEOUT", `no answer within ${config.budgets.hookTimeoutMs} ms; answered allow`);
+    exit(noop());
+  }, Math.max(0, deadline - Date.now()));
+
+  let reply: HostReply;
+  try {
+    const input = await readStdin({ cap: STDIN_CAP, idleMs: STDIN_IDLE_MS, deadline });
+    if (!kind) throw new HookInputError(`unknown event ${JSON.stringify(args[1] ?? "")} for ${host.name}; known: ${Object.keys(host.events).join(", ")}`);
+    if (input.overflow) throw new HookInputError(`stdin over ${STDIN_CAP / 1024 / 1024} MB`);
+    if (input.text.trim() === "") throw new HookInputError(input.cutShort ? "no payload on stdin before the idle timeout" : "empty stdin");
+    const payload: unknown = JSON.parse(input.text);
+    const event = host.parse(kind, payload, hostEvent);
+    const decision = await handleEvent(event, { config, adapter: host, deadline });
+    reply = host.reply(kind, decision, event, hostEvent);
+  } catch (err) {
+    fail(err instanceof HookInputError ? "BAD_INPUT" : codeOf(err), err);
+    reply = noop();
+  }
+  clearTimeout(watchdog);
+  return exit(reply);
+}
+
+class HookInputError extends Error {}
+
+/** Error codes in the log: SQLite's busy/full/readonly errors by name, everything else generic. */
+function codeOf(err: unknown): string {
+  if (err instanceof SyntaxError) return "BAD_INPUT";
+  const msg = errorMessage(err);
+  if (/database is locked|SQLITE_BUSY/i.test(msg)) return "DB_LOCKED";
+  if (/disk is full|SQLITE_FULL|ENOSPC/i.test(msg)) return "DISK_FULL";
+  if (/SQLITE|database/i.test(msg)) return "DB_ERROR";
+  return (err as { code?: unknown })?.code && typeof (err as { code: unknown }).code === "string" ? String((err as { code: string }).code) : "HOOK_ERROR";
+}
+
+/** Writes the reply synchronously (nothing is lost to an async pipe at exit) and ends the process. */
+function exit(reply: HostReply): never {
+  writeAll(1, reply.stdout);
+  if (reply.stderr) writeAll(2, reply.stderr);
+  process.exit(reply.exitCode);
+}
+
+function writeAll(fd: number, text: string): void {
+  if (!text) return;
+  const buf = Buffer.from(text);
+  let off = 0;
+  let spins = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off, buf.length - off);
+    } catch (err) {
+      // A non-blocking pipe that is momentarily full; anything else (EPIPE: the host left) ends it.
+      if ((err as NodeJS.ErrnoException).code !== "EAGAIN" || ++spins > 10_000) return;
+    }
+  }
+}
