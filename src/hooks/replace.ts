@@ -45,11 +45,13 @@ export function replaceOutput(db: Database, input: ReplaceInput): string | undef
     const tail = takeTail(lines, room - 40);
     parts.push(`last ${tail.length} lines:`, ...tail);
   } else {
-    const head = takeHead(lines, Math.min(400, room / 6));
+    const head = takeHead(lines, Math.min(300, room / 8));
     room -= bytesOf(head) + 40;
-    const tail = takeTail(lines.slice(head.length), Math.min(900, room / 3));
+    const tail = takeTail(lines.slice(head.length), Math.min(700, room / 4));
     room -= bytesOf(tail) + 40;
-    const matches = bestMatches(db, label, input.query, room, budgets);
+    // Lines already shown as head or tail are not repeated as matches (1-based line numbers).
+    const shown = { headEnd: head.length, tailStart: lines.length - tail.length + 1 };
+    const matches = bestMatches(db, label, input.query, room, budgets, shown);
     parts.push(`first ${head.length} lines:`, ...head);
     if (matches.length) parts.push("best matching parts:", ...matches);
     if (tail.length) parts.push(`last ${tail.length} lines:`, ...tail);
@@ -60,12 +62,13 @@ export function replaceOutput(db: Database, input: ReplaceInput): string | undef
   return out;
 }
 
-function bestMatches(db: Database, label: string, query: string, room: number, budgets: Budgets): string[] {
+function bestMatches(db: Database, label: string, query: string, room: number, budgets: Budgets, shown: { headEnd: number; tailStart: number }): string[] {
   if (!query.trim() || room < 200) return [];
-  const result = search(db, query.slice(0, 300), { limit: 4, snippetMax: Math.min(budgets.snippetMax, 700), rrfK: budgets.rrfK, source: label });
+  const result = search(db, query.slice(0, 300), { limit: 6, snippetMax: Math.min(budgets.snippetMax, 700), rrfK: budgets.rrfK, source: label });
   const out: string[] = [];
   let used = 0;
   for (const hit of result.hits) {
+    if (hit.lineStart <= shown.headEnd || hit.lineEnd >= shown.tailStart) continue;
     const block = `--- lines ${hit.lineStart}-${hit.lineEnd}\n${hit.snippet}`;
     const size = Buffer.byteLength(block) + 1;
     if (used + size > room) break;
@@ -97,6 +100,7 @@ function takeTail(lines: string[], max: number): string[] {
     used += Buffer.byteLength(l) + 1;
   }
   while (out.length && out[0]!.trim() === "") out.shift();
+  while (out.length && out[out.length - 1]!.trim() === "") out.pop();
   return out;
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { claudeCode } from "../../src/hooks/hosts/claude-code.ts";
 import { codex } from "../../src/hooks/hosts/codex.ts";
 import { copilotCli } from "../../src/hooks/hosts/copilot-cli.ts";
@@ -88,7 +90,7 @@ describe("payload parsing per host", () => {
   test("kiro: no session id, so the parent process stands in; @s/t MCP names", () => {
     const e = kiro.parse("pre-tool", { hook_event_name: "preToolUse", cwd: "/k", tool_name: "execute_bash", tool_input: { command: "ls" } }, "pretooluse");
     expect(e).toMatchObject({ session: `kiro-ppid-${process.ppid}`, cwd: "/k", tool: { canonical: "Bash" } });
-    expect(kiro.parse("pre-tool", { cwd: "/k", tool_name: "@ctxmode/ctx_search", tool_input: {} }, "pretooluse").tool).toMatchObject({ own: true });
+    expect(kiro.parse("pre-tool", { hook_event_name: "preToolUse", cwd: "/k", tool_name: "@ctxmode/ctx_search", tool_input: {} }, "pretooluse").tool).toMatchObject({ own: true });
   });
 
   test("opencode plugin payload", () => {
@@ -100,5 +102,16 @@ describe("payload parsing per host", () => {
     for (const bad of [null, 5, "x", [], { tool_input: {} }, { tool_name: 7 }]) {
       expect(() => claudeCode.parse("pre-tool", bad, "pretooluse")).toThrow();
     }
+  });
+});
+
+describe("Cursor payload fixtures (shared/fixtures/cursor)", () => {
+  const read = (name: string) => JSON.parse(readFileSync(join(import.meta.dir, "fixtures", "cursor", `${name}.json`), "utf8"));
+  test("each fixture parses into the event its name says", () => {
+    expect(cursor.parse("pre-tool", read("pretooluse-shell"), "pretooluse")).toMatchObject({ session: "cursor-conv-001", cwd: "/tmp/cursor-project", tool: { canonical: "Bash", input: { command: "curl https://example.com/api" } } });
+    expect(cursor.parse("pre-tool", read("pretooluse-mcp"), "pretooluse").tool).toMatchObject({ canonical: "Mcp", own: true, mcp: { server: "", tool: "ctx_execute" } });
+    expect(cursor.parse("post-tool", read("posttooluse-shell"), "posttooluse")).toMatchObject({ tool: { canonical: "Bash" }, output: { text: " M src/app.ts\n?? tests/new.spec.ts", failed: false } });
+    expect(cursor.parse("post-tool", read("posttooluse-mcp"), "posttooluse")).toMatchObject({ tool: { own: true }, output: { text: "#12 Fix tests\n#11 Add docs" } });
+    expect(cursor.parse("session-start", read("sessionstart"), "sessionstart")).toMatchObject({ session: "cursor-conv-001", source: "startup" });
   });
 });

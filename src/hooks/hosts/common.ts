@@ -7,6 +7,8 @@ export interface PayloadShape {
   format: McpFormat;
   /** Host tool names that look like MCP names in `underscore`/`dash` formats. */
   builtins?: ReadonlySet<string>;
+  /** The host sends no session id (Kiro); its payload must then name its event (`hook_event_name`). */
+  sessionless?: boolean;
   sessionKeys?: string[];
   toolKeys?: string[];
   inputKeys?: string[];
@@ -28,6 +30,13 @@ const DEFAULT_SHAPE = {
 export function parsePayload(host: string, kind: HookKind, raw: unknown, shape: PayloadShape, failedEvent = false): HookEvent {
   const o = asObj(raw);
   const s = { ...DEFAULT_SHAPE, ...shape };
+  // A field that is there with the wrong type means the payload is not what we think it is.
+  for (const key of [...s.sessionKeys, ...s.toolKeys, "cwd", "prompt", "source", "transcript_path", "agent_type"]) {
+    const v = o[key];
+    if (v !== undefined && v !== null && typeof v !== "string") throw new TypeError(`payload field ${key} is ${Array.isArray(v) ? "an array" : typeof v}, not a string`);
+  }
+  if (!s.sessionless && !str(o, ...s.sessionKeys)) throw new TypeError(`payload has no session id (${s.sessionKeys.join(" / ")})`);
+  if (s.sessionless && !str(o, "hook_event_name")) throw new TypeError("payload has no hook_event_name");
   const event: HookEvent = { host, kind, session: sessionOf(o, s.sessionKeys, host), cwd: cwdOf(o) };
   if (kind === "pre-tool" || kind === "post-tool") {
     const name = str(o, ...s.toolKeys);

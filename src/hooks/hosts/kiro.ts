@@ -17,7 +17,7 @@ export const kiro: HostAdapter = {
   }),
   mcpFormat: "kiro",
   caps: { preToolContext: false, plainContext: true },
-  parse: (kind, payload) => parsePayload("kiro", kind, payload, { format: "kiro" }),
+  parse: (kind, payload) => parsePayload("kiro", kind, payload, { format: "kiro", sessionless: true }),
   canReplace: () => false,
   reply(kind, decision): HostReply {
     if (decision.action === "deny" && kind === "pre-tool") return { stdout: "", stderr: decision.reason, exitCode: 2 };
