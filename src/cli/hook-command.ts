@@ -50,10 +50,11 @@ export async function hookCommand(args: string[]): Promise<never> {
 
   let reply: HostReply;
   try {
-    const input = await readStdin({ cap: STDIN_CAP, idleMs: STDIN_IDLE_MS, deadline });
+    // Stdin gives up a little before the watchdog, so the ordinary path answers and logs why.
+    const input = await readStdin({ cap: STDIN_CAP, idleMs: STDIN_IDLE_MS, deadline: deadline - 100 });
     if (!kind) throw new HookInputError(`unknown event ${JSON.stringify(args[1] ?? "")} for ${host.name}; known: ${Object.keys(host.events).join(", ")}`);
     if (input.overflow) throw new HookInputError(`stdin over ${STDIN_CAP / 1024 / 1024} MB`);
-    if (input.text.trim() === "") throw new HookInputError(input.cutShort ? "no payload on stdin before the idle timeout" : "empty stdin");
+    if (input.text.trim() === "") throw new HookInputError(input.cutShort ? "no payload on stdin in time (idle or HOOK_TIMEOUT)" : "empty stdin");
     const payload: unknown = JSON.parse(input.text);
     const event = host.parse(kind, payload, hostEvent);
     const decision = await handleEvent(event, { config, adapter: host, deadline });

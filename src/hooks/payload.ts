@@ -43,16 +43,6 @@ export function obj(o: Obj | undefined, ...keys: string[]): Obj | undefined {
   return undefined;
 }
 
-export function bool(o: Obj | undefined, key: string): boolean {
-  return o?.[key] === true;
-}
-
-/** A number field, or undefined. */
-export function num(o: Obj | undefined, key: string): number | undefined {
-  const v = o?.[key];
-  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
-}
-
 /**
  * The text of a tool response in any shape hosts use: a string; MCP content `[{type:"text",text}]`
  * or `{content:[…]}`; Claude Bash `{stdout, stderr}`; Gemini/Qwen `{llmContent}`; Copilot

@@ -163,6 +163,32 @@ describe("ctxmode hook, driven as a process", () => {
   });
 });
 
+describe("HOOK_TIMEOUT", () => {
+  test("a host that keeps trickling bytes still gets the allow reply before the deadline", async () => {
+    const box = hookSandbox();
+    const proc = Bun.spawn([join(import.meta.dir, "../../dist/ctxmode"), "hook", "claude-code", "PreToolUse"], {
+      stdin: "pipe",
+      stdout: "pipe",
+      env: hookEnv(box, { CTXMODE_HOOK_TIMEOUT: "1200" }),
+    });
+    const t = performance.now();
+    const timer = setInterval(() => {
+      try {
+        proc.stdin.write(" ");
+        proc.stdin.flush();
+      } catch {
+        // the hook already answered and closed its end
+      }
+    }, 100);
+    const code = await proc.exited;
+    clearInterval(timer);
+    expect(code).toBe(0);
+    expect(await new Response(proc.stdout).text()).toBe("");
+    expect(performance.now() - t).toBeLessThan(1_200);
+    expect(readFileSync(join(box.dataDir, "hook-errors.log"), "utf8")).toMatch(/BAD_INPUT: no payload on stdin in time|HOOK_TIMEOUT: no answer within 1200 ms/);
+  });
+});
+
 /** The replacement text inside each host's reply. */
 function replacedText(host: string, stdout: string): string {
   const o = JSON.parse(stdout);

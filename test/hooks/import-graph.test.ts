@@ -1,0 +1,13 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { repoRoot } from "../helpers/temp.ts";
+
+test("`ctxmode hook` loads nothing heavy: no MCP SDK, zod, turndown, fetch or sandbox runner", async () => {
+  const built = await Bun.build({ entrypoints: [join(repoRoot, "src/cli/hook-command.ts")], target: "bun", format: "esm", minify: false });
+  expect(built.success).toBe(true);
+  const text = await built.outputs[0]!.text();
+  const modules = [...new Set([...text.matchAll(/^\/\/ (\S+\.[cm]?[jt]s)$/gm)].map((m) => m[1]!))];
+  expect(modules.length).toBeGreaterThan(10);
+  const heavy = modules.filter((m) => /node_modules\/(@modelcontextprotocol|zod|turndown|html-rewriter-wasm|cac)\/|src\/(mcp\/(server|context|registry|tools\/)|sandbox\/(run|spawn|runtimes|capture|languages)|fetch\/)/.test(m));
+  expect(heavy).toEqual([]);
+});
