@@ -2,7 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { transaction, type Database } from "../store/db.ts";
-import { EVENT_PRIORITY, type EventType, type JournalEvent } from "./events.ts";
+import { redactSecrets } from "../sandbox/redact.ts";
+import { DATA_MAX, EVENT_PRIORITY, type EventType, type JournalEvent } from "./events.ts";
 import { writeEvents } from "./journal.ts";
 
 /**
@@ -40,7 +41,9 @@ export function appendSpool(dir: string, entry: SpoolEntry): void {
   if (entry.events.length === 0 && !entry.resolve?.length) return;
   const name = `${entry.at.toString().padStart(14, "0")}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const tmp = join(dir, `.${name}.tmp`);
-  const text = JSON.stringify(entry);
+  // Secrets never reach the disk, not even in a spool file waiting to be moved in.
+  const events = entry.events.map((e) => ({ ...e, data: redactSecrets(e.data.slice(0, DATA_MAX * 2)) }));
+  const text = JSON.stringify({ ...entry, events });
   try {
     writeFileSync(tmp, text);
   } catch {

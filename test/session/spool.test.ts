@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sessionRows } from "../../src/session/journal.ts";
 import { appendSpool, claimOnce, ingestSpool } from "../../src/session/spool.ts";
@@ -61,6 +61,13 @@ describe("spool", () => {
     expect(rows.length).toBe(200);
     expect(rows.every((r) => r.hits === 1)).toBe(true);
     db.close();
+  });
+
+  test("secrets are redacted before a spool file is written", () => {
+    const dir = join(root, "secret");
+    appendSpool(dir, { session: "s", host: "h", at: 1, events: [{ type: "env", data: "export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" }] });
+    const [file] = readdirSync(dir);
+    expect(readFileSync(join(dir, file!), "utf8")).not.toContain("wJalrXUtnFEMI");
   });
 
   test("the one-time marker is claimed once per session", () => {
