@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { transaction, type Database } from "../store/db.ts";
 import { redactSecrets } from "../sandbox/redact.ts";
 import { DATA_MAX, EVENT_PRIORITY, type EventType, type JournalEvent } from "./events.ts";
+import { fnv1a64 } from "./hash.ts";
 
 /** One stored journal row. */
 export interface JournalRow {
@@ -58,7 +58,7 @@ export function writeEvents(db: Database, session: string, events: JournalEvent[
       priority: EVENT_PRIORITY[e.type],
       data,
       key: (e.key ?? "").slice(0, 300),
-      hash: createHash("sha1").update(data).digest("hex").slice(0, 16),
+      hash: fnv1a64(data),
       resolved: e.resolved ? 1 : 0,
       at: now,
     });

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { transaction, type Database } from "../store/db.ts";
 import { redactSecrets } from "../sandbox/redact.ts";
 import { DATA_MAX, EVENT_PRIORITY, type EventType, type JournalEvent } from "./events.ts";
+import { fnv1a64 } from "./hash.ts";
 import { writeEvents } from "./journal.ts";
 
 /**
@@ -39,7 +39,7 @@ const INGEST_MAX = 2_000;
 /** Writes one spool file; throws only if the data dir is unusable (the caller logs and passes). */
 export function appendSpool(dir: string, entry: SpoolEntry): void {
   if (entry.events.length === 0 && !entry.resolve?.length) return;
-  const name = `${entry.at.toString().padStart(14, "0")}-${process.pid}-${randomBytes(3).toString("hex")}`;
+  const name = `${entry.at.toString().padStart(14, "0")}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const tmp = join(dir, `.${name}.tmp`);
   // Secrets never reach the disk, not even in a spool file waiting to be moved in.
   const events = entry.events.map((e) => ({ ...e, data: redactSecrets(e.data.slice(0, DATA_MAX * 2)) }));
@@ -121,7 +121,7 @@ function validEntry(e: SpoolEntry): boolean {
  * `<dir>/<session hash>`), so no database is needed on the hot pre-tool path.
  */
 export function claimOnce(dir: string, session: string): boolean {
-  const file = join(dir, createHash("sha1").update(session).digest("hex").slice(0, 16));
+  const file = join(dir, fnv1a64(session));
   try {
     writeFileSync(file, "", { flag: "wx" });
     return true;
