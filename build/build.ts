@@ -15,8 +15,12 @@ export function buildDefines(channel = process.env.CTXMODE_CHANNEL ?? "source"):
   };
 }
 
-/** Compiles the single executable; user `.env` and `bunfig.toml` files are never auto-loaded by it. */
-export async function compileBinary(outfile: string, target?: Bun.Build.CompileTarget): Promise<void> {
+/**
+ * Compiles the single executable; user `.env` and `bunfig.toml` files are never auto-loaded by it.
+ * Builds are byte-identical for the same sources only when the outfile's basename is the same
+ * (Bun embeds it), so release builds always compile to `ctxmode`/`ctxmode.exe` in a per-target folder.
+ */
+export async function compileBinary(outfile: string, target?: Bun.Build.CompileTarget, options: { channel?: string } = {}): Promise<void> {
   const result = await Bun.build({
     // The prepare worker is a second entrypoint: a compiled binary only embeds workers listed here.
     entrypoints: [join(root, "src/entry/bun.ts"), join(root, "src/store/prepare-worker.ts")],
@@ -25,13 +29,16 @@ export async function compileBinary(outfile: string, target?: Bun.Build.CompileT
     minify: true,
     bytecode: true,
     sourcemap: "none",
-    define: buildDefines(),
+    define: buildDefines(options.channel),
   });
   if (!result.success) throw new AggregateError(result.logs, `compile failed for ${target ?? "this machine"}`);
 }
 
-/** Bundles the Node (>= 22.13) build; `#sqlite` resolves to the node:sqlite adapter here. */
-export async function buildNodeBundle(outdir: string): Promise<void> {
+/**
+ * Bundles the Node (>= 22.13) build; `#sqlite` resolves to the node:sqlite adapter here.
+ * html-rewriter-wasm stays a real dependency: it reads its .wasm beside itself at run time.
+ */
+export async function buildNodeBundle(outdir: string, options: { channel?: string } = {}): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
   const result = await Bun.build({
     entrypoints: [join(root, "src/entry/node.ts")],
@@ -40,7 +47,8 @@ export async function buildNodeBundle(outdir: string): Promise<void> {
     format: "esm",
     splitting: true,
     naming: { entry: "ctxmode.mjs", chunk: "chunks/[name]-[hash].mjs" },
-    define: buildDefines(),
+    external: ["html-rewriter-wasm"],
+    define: buildDefines(options.channel),
   });
   if (!result.success) throw new AggregateError(result.logs, "node bundle failed");
   const entry = join(outdir, "ctxmode.mjs");

@@ -45,6 +45,10 @@ export async function runCli(argv: string[]): Promise<number> {
   cli
     .command("serve", "Run the MCP server on stdio (also the default with no arguments when stdin is not a terminal)")
     .action(async () => (await import("../mcp/server.ts")).runServer((await import("../config/config.ts")).loadConfig()));
+  cli
+    .command("doctor", "Check this installation: SQLite version, FTS5 and its trigram tokenizer")
+    .option("--json", "Print JSON")
+    .action(async (opts) => (await import("./doctor-command.ts")).doctorCommand(opts));
   cli.help();
   cli.version(VERSION);
 
