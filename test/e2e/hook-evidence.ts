@@ -24,12 +24,22 @@ export function dataFiles(box: HostSandbox): string[] {
   return (readdirSync(box.dataDir, { recursive: true }) as string[]).sort();
 }
 
-/** The session journal of every project DB under the sandbox's data dir (empty before the journal exists). */
+/**
+ * The session journal of every project under the sandbox's data dir: rows in context.db plus events
+ * still waiting in the spool (hooks that only record write there; the next database user moves them in).
+ */
 export function readJournal(box: HostSandbox): JournalDump {
   const dump: JournalDump = { sessions: [], rows: [] };
   const projects = join(box.dataDir, "projects");
   if (!existsSync(projects)) return dump;
   for (const key of readdirSync(projects)) {
+    const spool = join(projects, key, "spool");
+    for (const name of existsSync(spool) ? readdirSync(spool) : []) {
+      if (!name.endsWith(".json") || name.startsWith(".")) continue;
+      const entry = JSON.parse(readFileSync(join(spool, name), "utf8")) as { session: string; host: string; events: { type: string; data: string }[] };
+      dump.sessions.push({ session: entry.session, host: entry.host });
+      dump.rows.push(...entry.events.map((e) => ({ session: entry.session, type: e.type, data: e.data })));
+    }
     const file = join(projects, key, "context.db");
     if (!existsSync(file)) continue;
     const db = new Database(file, { readonly: true });

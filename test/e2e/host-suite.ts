@@ -106,8 +106,11 @@ export function describeHost(def: HostE2E): void {
     hookTest("hooks fire and parse the host's payloads: the prompt is journaled, no hook error is logged", () => {
       expect(hookErrors(box)).toEqual([]);
       const journal = readJournal(box);
-      if (journal.sessions.length === 0 || !journal.rows.some((r) => r.data.includes(PROMPT))) {
-        throw new Error(`the journal has no session or no row with the prompt: ${JSON.stringify(journal).slice(0, 2000)}\ndata dir: ${dataFiles(box).join(", ")}\n${why()}`);
+      // The adapter named the session after this host and pulled the prompt out of the host's payload.
+      const sessions = journal.sessions.filter((s) => s.host === def.id && s.session);
+      const prompt = journal.rows.find((r) => r.type === "prompt" && r.data.includes(PROMPT) && sessions.some((s) => s.session === r.session));
+      if (!prompt) {
+        throw new Error(`no ${def.id} session with the prompt in the journal: ${JSON.stringify(journal).slice(0, 2000)}\ndata dir: ${dataFiles(box).join(", ")}\n${why()}`);
       }
     });
 
