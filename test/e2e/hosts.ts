@@ -130,10 +130,12 @@ export function findNode(major: number): string | undefined {
   return undefined;
 }
 
-/** npm's first error lines (code and message), without the pointer to its debug log. */
+/** npm's error code and first message line, without the field lines and the pointer to its debug log. */
 function npmReason(stderr: string): string {
-  const lines = stderr.split("\n").map((l) => l.replace(/^npm (error|ERR!)\s*/, "").trim());
-  return lines.filter((l) => l && !l.startsWith("A complete log")).slice(0, 2).join("; ");
+  const lines = stderr.split("\n").map((l) => l.replace(/^npm (error|ERR!)\s*/, "").trim()).filter(Boolean);
+  const code = lines.find((l) => l.startsWith("code "))?.slice(5);
+  const message = lines.find((l) => !/^(code|syscall|errno|path|dest|address|port|A complete log)\b/.test(l));
+  return [code, message].filter(Boolean).join(": ");
 }
 
 if (import.meta.main) {
