@@ -91,6 +91,28 @@ describe("bun run build:release", () => {
     }
   });
 
+  test("README's size table has every target, within 10% of this build's sizes", () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const sizes = readFileSync(join(release.releaseDir, "SIZES.md"), "utf8");
+    const row = (text: string, t: string) => new RegExp(`^\\| ${t} \\| \`[^\`]+\` \\| ([\\d.]+) MiB \\| ([\\d.]+) MiB \\|$`, "m").exec(text);
+    for (const t of TARGETS) {
+      const documented = row(readme, t.name);
+      const built = row(sizes, t.name)!;
+      expect(documented).not.toBeNull();
+      for (const i of [1, 2]) expect(Math.abs(Number(documented![i]) / Number(built[i]) - 1)).toBeLessThan(0.1);
+    }
+  });
+
+  test("install.ps1 takes the options install.sh does", () => {
+    const ps1 = readFileSync(join(repoRoot, "installers", "install.ps1"), "utf8");
+    const params = ps1.slice(ps1.indexOf("param("), ps1.indexOf(")\n", ps1.indexOf("param(")));
+    for (const p of ["$Version", "$Archive", "$Sums", "$InstallDir", "$Target", "$NoModifyPath", "$Uninstall", "$DryRun"]) expect(params).toContain(p);
+    // Refuses on a checksum mismatch, never exits the user's shell (irm | iex), edits the user PATH only.
+    expect(ps1).toContain("checksum mismatch");
+    expect(ps1).not.toMatch(/^\s*exit\b(?!.*PSCommandPath)/m);
+    expect(ps1).toContain('OpenSubKey("Environment", $true)');
+  });
+
   test("install.sh, install.ps1 and doctor's fix name the release repository of build/targets.ts", () => {
     expect(readFileSync(join(repoRoot, "installers", "install.sh"), "utf8")).toContain(`\nREPO="${RELEASE_REPO}"\n`);
     expect(readFileSync(join(repoRoot, "installers", "install.ps1"), "utf8")).toContain(`\n$Repo = "${RELEASE_REPO}"\n`);
