@@ -114,9 +114,10 @@ export function describeHost(def: HostE2E): void {
       }
     });
 
-    hookTest("a curl shell call is denied with a reason that names a ctx tool", () => {
+    hookTest("a curl shell call is denied with a reason that names the ctx tool call to make, URL included", () => {
       const result = resultOf(fake, steps, "curl") ?? "";
-      if (result.includes(PAGE_BODY) || !/ctx_(execute|index|fetch|batch)/.test(result)) throw new Error(`curl result was not redirected: ${result}\n${why()}`);
+      const redirected = !result.includes(PAGE_BODY) && /ctx_(execute|index|batch)/.test(result) && result.includes(`${fake.url}${PAGE_PATH}`);
+      if (!redirected) throw new Error(`curl result was not redirected: ${result}\n${why()}`);
     });
 
     hookTest(
