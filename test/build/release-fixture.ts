@@ -1,9 +1,9 @@
 /**
  * The release, built once per test run and shared by every release and installer test: the
- * cross-compile of all targets takes about a minute. A release already in dist/ from the same
- * inputs (sources, build scripts, installers, lockfile) is reused as it is.
+ * cross-compile of all targets takes about a minute. A release already built from the same
+ * inputs (sources, build scripts, installers, lockfile, HEAD's time) is reused as it is.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { parseSums } from "../../build/checksums.ts";
@@ -21,9 +21,12 @@ export interface ReleaseFixture {
   log: string[];
 }
 
-const distDir = join(repoRoot, "dist");
-const releaseDir = join(distDir, "release");
-const stampFile = join(distDir, "bin", ".release-inputs");
+/**
+ * One folder per set of inputs, never changed once renamed into place: a test run that started
+ * on an older release keeps reading it while another run (another developer's, on the same
+ * checkout) builds the new one beside it.
+ */
+const cacheRoot = join(repoRoot, "dist", "test-release");
 
 let pending: Promise<ReleaseFixture> | undefined;
 
@@ -33,13 +36,21 @@ export function releaseFixture(): Promise<ReleaseFixture> {
 }
 
 async function build(): Promise<ReleaseFixture> {
-  const inputs = inputsHash();
+  const distDir = join(cacheRoot, inputsHash().slice(0, 16));
   const log: string[] = [];
-  const fresh = existsSync(stampFile) && readFileSync(stampFile, "utf8") === inputs && existsSync(join(releaseDir, "SHA256SUMS"));
-  if (!fresh) {
-    await buildRelease({ distDir, log: (line) => log.push(line) });
-    writeFileSync(stampFile, inputs);
+  if (!existsSync(join(distDir, "release", "SHA256SUMS"))) {
+    const staging = `${distDir}.tmp-${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    await buildRelease({ distDir: staging, log: (line) => log.push(line) });
+    try {
+      renameSync(staging, distDir);
+    } catch {
+      // Another run finished the same build first; its copy is identical.
+      rmSync(staging, { recursive: true, force: true });
+    }
+    prune(distDir);
   }
+  const releaseDir = join(distDir, "release");
   return {
     version: pkg.version,
     distDir,
@@ -49,6 +60,14 @@ async function build(): Promise<ReleaseFixture> {
     sums: parseSums(readFileSync(join(releaseDir, "SHA256SUMS"), "utf8")),
     log,
   };
+}
+
+/** Drops releases of other inputs once nobody can still be reading them (an hour old). */
+function prune(keep: string): void {
+  for (const entry of readdirSync(cacheRoot)) {
+    const dir = join(cacheRoot, entry);
+    if (dir !== keep && Date.now() - statSync(dir).mtimeMs > 3_600_000) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function inputsHash(): string {

@@ -23,7 +23,7 @@ export interface LocalRegistry {
  */
 export function startRegistry(packages: readonly RegistryPackage[]): LocalRegistry {
   const requests: string[] = [];
-  const routes = new Map<string, Response>();
+  const routes = new Map<string, { type: string; body: string }>();
   const tarballs = new Map<string, string>();
   const server = Bun.serve({
     hostname: "127.0.0.1",
@@ -32,11 +32,11 @@ export function startRegistry(packages: readonly RegistryPackage[]): LocalRegist
       const path = decodeURIComponent(new URL(req.url).pathname);
       requests.push(path);
       const extra = routes.get(path);
-      if (extra) return extra.clone();
+      if (extra) return new Response(extra.body, { headers: { "content-type": extra.type } });
       const file = tarballs.get(path);
       if (file) return new Response(Bun.file(file), { headers: { "content-type": "application/octet-stream" } });
       const packument = packuments.get(path.slice(1));
-      if (packument) return Response.json(packument);
+      if (packument) return new Response(JSON.stringify(packument), { headers: { "content-type": "application/json" } });
       return new Response("not found", { status: 404 });
     },
   });
@@ -61,7 +61,7 @@ export function startRegistry(packages: readonly RegistryPackage[]): LocalRegist
     url,
     requests,
     route(path, type, body) {
-      routes.set(path, new Response(body, { headers: { "content-type": type } }));
+      routes.set(path, { type, body });
     },
     stop: () => server.stop(true),
   };

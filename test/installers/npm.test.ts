@@ -26,7 +26,6 @@ const platformName = host ? npmPackageName(host) : "";
 
 interface Run {
   code: number;
-  signal: string | null;
   stdout: string;
   stderr: string;
 }
@@ -35,7 +34,7 @@ interface Run {
 async function run(argv: string[], env: Record<string, string>, cwd = work): Promise<Run> {
   const proc = Bun.spawn(argv, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 240_000 });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { code, signal: proc.signalCode, stdout, stderr };
+  return { code, stdout, stderr };
 }
 
 async function pack(dir: string): Promise<string> {
