@@ -124,7 +124,12 @@ download() {
 	if command -v curl >/dev/null 2>&1; then
 		curl -fsSL --retry 2 --connect-timeout 30 --speed-limit 1024 --speed-time 60 -o "$2" "$1" || fail "download failed: $1"
 	elif command -v wget >/dev/null 2>&1; then
-		wget -q -T 60 -O "$2" "$1" || fail "download failed: $1"
+		# GNU wget takes a read timeout; Debian's busybox wget crashes on -T, so it goes without.
+		if wget --version >/dev/null 2>&1; then
+			wget -q -T 60 -O "$2" "$1" || fail "download failed: $1"
+		else
+			wget -q -O "$2" "$1" || fail "download failed: $1"
+		fi
 	else
 		fail "needs curl or wget to download; or copy the archive and SHA256SUMS here and pass --archive FILE --sums FILE"
 	fi

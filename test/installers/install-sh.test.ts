@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hostTarget } from "../../build/targets.ts";
@@ -88,6 +88,19 @@ function sandbox(): Sandbox {
       return { code, stdout, stderr };
     },
   };
+}
+
+/** A PATH folder holding every busybox applet but `without`, and nothing else (no curl, no coreutils). */
+function busyboxOnly(box: Sandbox, without: string[]): string {
+  const busybox = Bun.which("busybox")!;
+  const bin = join(box.home, "..", "busybox-bin");
+  mkdirSync(bin);
+  const applets = Bun.spawnSync([busybox, "--list"], { stdout: "pipe" }).stdout.toString().split("\n").filter(Boolean);
+  for (const applet of applets.filter((a) => !without.includes(a))) {
+    writeFileSync(join(bin, applet), `#!${busybox} sh\nexec ${busybox} ${applet} "$@"\n`);
+    chmodSync(join(bin, applet), 0o755);
+  }
+  return bin;
 }
 
 function rcLines(home: string): string[] {
@@ -197,18 +210,35 @@ describe("install.sh", () => {
     expect(existsSync(join(box.home, "other"))).toBe(false);
   }, 60_000);
 
+  test("with nothing but busybox on PATH (as on Alpine): wget downloads, busybox sha256sum and tar verify and unpack", async () => {
+    if (!host || !Bun.which("busybox")) return console.warn("skipped: busybox is not installed");
+    const box = sandbox();
+    const r = await box.run([], { PATH: busyboxOnly(box, []), CTXMODE_RELEASE_URL: `http://127.0.0.1:${server.port}/good` }, [Bun.which("busybox")!, "sh"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`installed ctxmode ${release.version}`);
+  }, 60_000);
+
+  test("without curl, GNU wget downloads", async () => {
+    if (!host || !Bun.which("wget")) return console.warn("skipped: wget is not installed");
+    const box = sandbox();
+    const bin = join(box.home, "..", "no-curl-bin");
+    mkdirSync(bin);
+    for (const dir of ["/usr/local/bin", "/usr/bin", "/bin"]) {
+      if (!existsSync(dir)) continue;
+      for (const name of readdirSync(dir)) if (name !== "curl" && !existsSync(join(bin, name))) symlinkSync(join(dir, name), join(bin, name));
+    }
+    const r = await box.run([], { PATH: bin, CTXMODE_RELEASE_URL: `http://127.0.0.1:${server.port}/good` });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(existsSync(box.installed)).toBe(true);
+  }, 60_000);
+
   test("refuses to install when neither sha256sum nor shasum exists (busybox without its sha256sum)", async () => {
     if (!host || !Bun.which("busybox")) return console.warn("skipped: busybox is not installed");
     const box = sandbox();
-    const bin = join(box.home, "..", "bin");
-    mkdirSync(bin);
-    const applets = Bun.spawnSync(["busybox", "--list"], { stdout: "pipe" }).stdout.toString().split("\n").filter(Boolean);
     const busybox = Bun.which("busybox")!;
-    for (const applet of applets.filter((a) => a !== "sha256sum" && a !== "shasum")) {
-      writeFileSync(join(bin, applet), `#!${busybox} sh\nexec ${busybox} ${applet} "$@"\n`);
-      chmodSync(join(bin, applet), 0o755);
-    }
-    const r = await box.run(["--archive", join(release.releaseDir, `ctxmode-${host.name}.tar.gz`)], { PATH: bin }, [busybox, "sh"]);
+    const r = await box.run(["--archive", join(release.releaseDir, `ctxmode-${host.name}.tar.gz`)], { PATH: busyboxOnly(box, ["sha256sum"]) }, [busybox, "sh"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe("ctxmode install: cannot verify: neither sha256sum nor shasum is installed; refusing to install an unverified archive\n");
     expect(existsSync(box.installed)).toBe(false);
