@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { TARGETS, hostTarget, npmPackageName } from "../../build/targets.ts";
@@ -194,6 +194,20 @@ describe("npm: the JavaScript shim (install scripts off, so no hard link)", () =
     expect(proc.exitCode === 0 || proc.signalCode === "SIGTERM").toBe(true);
     await Bun.sleep(200);
     expect(existsSync(`/proc/${child}/cmdline`) && readFileSync(`/proc/${child}/stat`, "utf8").split(") ")[1]![0] !== "Z").toBe(false);
+  }, 30_000);
+
+  test("a platform binary that cannot start (no execute bit) falls back to the Node build", async () => {
+    if (skip) return;
+    if (!modernNode) return console.warn("skipped: no Node >= 22.13 found (.ci/run installs Node 24 into .tools/)");
+    const platformBinary = join(installed.wrapperDir, "node_modules", platformName, "bin", "ctxmode");
+    chmodSync(platformBinary, 0o644);
+    try {
+      const r = await run([installed.bin, "doctor", "--json"], dataEnv("shim-noexec", [dirname(modernNode), "/usr/bin", "/bin"]));
+      expect(r.stderr).toBe("");
+      expect(JSON.parse(r.stdout)).toMatchObject({ runtime: "node", ok: true });
+    } finally {
+      chmodSync(platformBinary, 0o755);
+    }
   }, 30_000);
 
   test("a platform binary whose sha256 differs from the published one is refused; CTXMODE_BINARY_PATH overrides", async () => {

@@ -80,8 +80,8 @@ function verifyBinary(name, file) {
 }
 
 /**
- * What the `ctxmode` command should run: `{ binary }` (an override or the verified platform
- * binary) or `{ node }` (the Node build inside this package).
+ * What the `ctxmode` command should run: `{ binary }` (an override, or the verified platform
+ * binary with the Node build as `fallback` should it not start) or `{ node }` (the Node build).
  */
 function resolveCommand(env) {
   const override = env.CTXMODE_BINARY_PATH;
@@ -89,13 +89,14 @@ function resolveCommand(env) {
     if (!fs.existsSync(override)) throw new Error("CTXMODE_BINARY_PATH points at " + override + ", which does not exist");
     return { binary: override };
   }
+  const nodeBuild = path.join(__dirname, "..", "dist", "node", "ctxmode.mjs");
   const name = platformPackage();
   const file = name && installedBinary(name);
   if (file) {
     verifyBinary(name, file);
-    return { binary: file };
+    return { binary: file, fallback: nodeBuild };
   }
-  return { node: path.join(__dirname, "..", "dist", "node", "ctxmode.mjs") };
+  return { node: nodeBuild };
 }
 
 module.exports = { platformPackage, installedBinary, verifyBinary, resolveCommand, sha256File, exeName };

@@ -15,12 +15,16 @@ try {
   process.exit(1);
 }
 
-if (command.node) {
+function runNodeBuild(file) {
   // Same process: the Node build reads process.argv.slice(2), which are the user's arguments here too.
-  import(pathToFileURL(command.node).href).catch((err) => {
+  import(pathToFileURL(file).href).catch((err) => {
     process.stderr.write("ctxmode: cannot load the Node build: " + err.message + "\n");
     process.exit(1);
   });
+}
+
+if (command.node) {
+  runNodeBuild(command.node);
 } else {
   const child = spawn(command.binary, process.argv.slice(2), { stdio: "inherit", windowsHide: false });
   const forward = (signal) => {
@@ -29,6 +33,13 @@ if (command.node) {
   const signals = ["SIGINT", "SIGTERM", "SIGHUP"];
   for (const signal of signals) process.on(signal, forward);
   child.on("error", (err) => {
+    // The platform binary cannot start here (no execute bit, a missing loader): the Node build
+    // still can, unless the user asked for this binary by name.
+    if (command.fallback && ["EACCES", "ENOENT", "ENOEXEC"].includes(err.code)) {
+      for (const s of signals) process.removeListener(s, forward);
+      runNodeBuild(command.fallback);
+      return;
+    }
     process.stderr.write("ctxmode: cannot run " + command.binary + ": " + err.message + "\n");
     process.exit(1);
   });
