@@ -1,6 +1,6 @@
 /**
- * `bun run build:release [--targets a,b]`: cross-compiles every target from this machine and
- * writes the release.
+ * `bun run build:release [--targets a,b] [--dist DIR]`: cross-compiles every target from this
+ * machine and writes the release (into DIR instead of dist/ when given).
  *
  *   dist/bin/<target>/ctxmode[.exe]   compiled binaries (fixed basename: builds are reproducible)
  *   dist/release/                     archives, install.sh, install.ps1, OFFLINE.md, NOTES.md,
@@ -162,10 +162,14 @@ export function sizeTable(builds: readonly TargetBuild[]): string {
 }
 
 if (import.meta.main) {
-  const flag = process.argv.indexOf("--targets");
-  const targets = flag > 0 ? process.argv[flag + 1]!.split(",").map(findTarget) : TARGETS;
+  const option = (name: string) => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? process.argv[at + 1] : undefined;
+  };
+  const targets = option("--targets")?.split(",").map(findTarget) ?? TARGETS;
+  const distDir = option("--dist");
   const started = performance.now();
-  const result = await buildRelease({ targets, log: (line) => console.log(line) });
+  const result = await buildRelease({ targets, ...(distDir ? { distDir } : {}), log: (line) => console.log(line) });
   console.log(`\n${readFileSync(join(result.releaseDir, "SIZES.md"), "utf8")}`);
-  console.log(`built ${result.builds.length} targets into dist/release and dist/npm in ${Math.round((performance.now() - started) / 1000)} s`);
+  console.log(`built ${result.builds.length} targets into ${distDir ?? "dist"}/release and ${distDir ?? "dist"}/npm in ${Math.round((performance.now() - started) / 1000)} s`);
 }

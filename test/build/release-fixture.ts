@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync } f
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { parseSums } from "../../build/checksums.ts";
-import { buildRelease, sourceDateEpoch } from "../../build/release.ts";
+import { sourceDateEpoch } from "../../build/release.ts";
 import { repoRoot } from "../helpers/temp.ts";
 
 export interface ReleaseFixture {
@@ -41,7 +41,11 @@ async function build(): Promise<ReleaseFixture> {
   if (!existsSync(join(distDir, "release", "SHA256SUMS"))) {
     const staging = `${distDir}.tmp-${process.pid}`;
     rmSync(staging, { recursive: true, force: true });
-    await buildRelease({ distDir: staging, log: (line) => log.push(line) });
+    // The command CI and release managers run, as they run it.
+    const proc = Bun.spawn([process.execPath, "run", "build:release", "--dist", staging], { cwd: repoRoot, stdout: "pipe", stderr: "pipe" });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    if (code !== 0) throw new Error(`bun run build:release exited ${code}:\n${stderr}`);
+    log.push(...stdout.split("\n").filter((line) => line && !line.startsWith("|") && !line.startsWith("$")));
     try {
       renameSync(staging, distDir);
     } catch {
