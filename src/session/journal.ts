@@ -1,7 +1,7 @@
 import { transaction, type Database } from "../store/db.ts";
 import { redactSecrets } from "../sandbox/redact.ts";
 import { DATA_MAX, EVENT_PRIORITY, type EventType, type JournalEvent } from "./events.ts";
-import { fnv1a64 } from "./hash.ts";
+import { fnv1a64 } from "../store/fnv1a.ts";
 
 /** One stored journal row. */
 export interface JournalRow {

@@ -1,5 +1,5 @@
 /**
- * FNV-1a, 64 bits, as 16 hex characters: the journal's dedup key and the once-marker names.
+ * FNV-1a, 64 bits, as 16 hex characters: project folder names, the journal's dedup keys, once-markers.
  * Not cryptographic and not meant to be: importing node:crypto costs a hook ~2.5 ms on the
  * compiled binary (measured), more than the rest of a pre-tool hook's own work.
  */
