@@ -66,11 +66,14 @@ async function build(): Promise<ReleaseFixture> {
   };
 }
 
-/** Drops releases of other inputs once nobody can still be reading them (an hour old). */
+/**
+ * Drops releases of other inputs (1.6 GB each) once no test run can still be reading them: a
+ * whole suite takes a few minutes, so 15 minutes after they were made.
+ */
 function prune(keep: string): void {
   for (const entry of readdirSync(cacheRoot)) {
     const dir = join(cacheRoot, entry);
-    if (dir !== keep && Date.now() - statSync(dir).mtimeMs > 3_600_000) rmSync(dir, { recursive: true, force: true });
+    if (dir !== keep && Date.now() - statSync(dir).mtimeMs > 15 * 60_000) rmSync(dir, { recursive: true, force: true });
   }
 }
 
