@@ -37,14 +37,5 @@ export function runHook(host: string, event: string, stdin: string | Uint8Array,
   return { code: r.exitCode ?? -1, stdout: r.stdout.toString(), stderr: r.stderr.toString(), ms: performance.now() - t };
 }
 
-/** A seeded PRNG (mulberry32): the fuzz cases are the same on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG (the bench corpus's mulberry32): the fuzz cases are the same on every run. */
+export { mulberry32 as seeded } from "../../bench/corpus.ts";
