@@ -49,6 +49,17 @@ export async function runCli(argv: string[]): Promise<number> {
     .command("doctor", "Check this installation: SQLite version, FTS5 and its trigram tokenizer")
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./doctor-command.ts")).doctorCommand(opts));
+  cli
+    .command("setup", "Register ctxmode's MCP server and hooks with the agent hosts on this machine")
+    .option("--agents <list>", "Only these hosts (comma-separated): claude-code, codex, gemini-cli, qwen-code, copilot-cli, cursor, kiro, opencode")
+    .option("--dry-run", "Print the plan and change nothing")
+    .option("--yes", "Apply without asking")
+    .option("--remove", "Take ctxmode back out of the hosts' config files")
+    .option("--project [dir]", "Write the project's config files instead of the user's")
+    .option("--instructions", "Also write ctxmode's section into the host's instruction file (CLAUDE.md, AGENTS.md …)")
+    .option("--binary <path>", "The ctxmode binary the hosts run (default: this one)")
+    .option("--json", "Print JSON")
+    .action(async (opts) => (await import("./setup-command.ts")).setupCommand(opts));
   cli.help();
   cli.version(VERSION);
 

@@ -1,0 +1,197 @@
+import { join } from "node:path";
+import type { HostPaths } from "./paths.ts";
+
+export type HostId = "claude-code" | "codex" | "gemini-cli" | "qwen-code" | "copilot-cli" | "cursor" | "kiro" | "opencode";
+
+/** One change setup makes to one file. */
+export type FileEdit =
+  | { kind: "json"; file: string; set: { at: string[]; value: unknown }[]; hooks: { at: string[]; entry: unknown; marker: string }[] }
+  | { kind: "toml"; file: string; table: string; body: string }
+  | { kind: "section"; file: string; section: string };
+
+export interface SetupContext {
+  paths: HostPaths;
+  /** The stable path of the installed binary (what the host runs). */
+  binary: string;
+  /** Write the project's config files (in this directory) instead of the user's. */
+  project?: string;
+  /** Also write the ctxmode section of the host's instruction file. */
+  instructions?: string;
+}
+
+export interface HostSpec {
+  id: HostId;
+  title: string;
+  /** A host counts as installed when one of these exists, or its binary is on PATH. */
+  dirs: (p: HostPaths) => string[];
+  command: string;
+  edits: (ctx: SetupContext) => FileEdit[];
+  /** One hook event run with a sample payload to verify the host's hook line. */
+  probeEvent?: string;
+  /** Said after setup: a step only the user can take. */
+  note?: string;
+}
+
+const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+const hookLine = (ctx: SetupContext, host: HostId, event: string) => `${q(ctx.binary)} hook ${host} ${event}`;
+/** Marks our hook entries: found again on a rerun (replaced if the binary moved) and on --remove. */
+const marker = (host: HostId, event: string) => ` hook ${host} ${event}`;
+
+/** Claude-style nested hooks: `{matcher?, hooks:[{type:"command", command, timeout?}]}` per event. */
+function nestedHooks(ctx: SetupContext, host: HostId, base: string[], events: [string, string, string | undefined][], timeout?: number) {
+  return events.map(([hostEvent, event, matcher]) => ({
+    at: [...base, hostEvent],
+    entry: { ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: "command", command: hookLine(ctx, host, event), ...(timeout ? { timeout } : {}) }] },
+    marker: marker(host, event),
+  }));
+}
+
+const serve = (ctx: SetupContext) => ({ command: ctx.binary, args: ["serve"] });
+const where = (ctx: SetupContext, user: string, project: string) => (ctx.project ? join(ctx.project, project) : user);
+const section = (file: string, ctx: SetupContext): FileEdit[] => (ctx.instructions ? [{ kind: "section", file, section: ctx.instructions }] : []);
+
+/** Every host setup knows, with the exact files and shapes from reference/hosts.md. */
+export const HOSTS: HostSpec[] = [
+  {
+    id: "claude-code",
+    title: "Claude Code",
+    command: "claude",
+    dirs: (p) => [p.claudeDir, p.claudeJson],
+    probeEvent: "sessionstart",
+    edits: (ctx) => [
+      { kind: "json", file: where(ctx, ctx.paths.claudeJson, ".mcp.json"), set: [{ at: ["mcpServers", "ctxmode"], value: { type: "stdio", ...serve(ctx) } }], hooks: [] },
+      {
+        kind: "json",
+        file: where(ctx, join(ctx.paths.claudeDir, "settings.json"), join(".claude", "settings.json")),
+        set: [],
+        hooks: nestedHooks(ctx, "claude-code", ["hooks"], [
+          ["PreToolUse", "pretooluse", "Bash|Read|WebFetch|Grep|Glob|Agent|Task|mcp__.*"],
+          ["PostToolUse", "posttooluse", ""],
+          ["UserPromptSubmit", "userpromptsubmit", undefined],
+          ["PreCompact", "precompact", undefined],
+          ["SessionStart", "sessionstart", undefined],
+        ]),
+      },
+      ...section(where(ctx, join(ctx.paths.claudeDir, "CLAUDE.md"), "CLAUDE.md"), ctx),
+    ],
+  },
+  {
+    id: "codex",
+    title: "Codex CLI",
+    command: "codex",
+    dirs: (p) => [p.codexHome],
+    probeEvent: "sessionstart",
+    note: "Codex runs new or changed hooks only once trusted: start `codex` and approve ctxmode's hooks when asked.",
+    edits: (ctx) => [
+      { kind: "toml", file: where(ctx, join(ctx.paths.codexHome, "config.toml"), join(".codex", "config.toml")), table: "mcp_servers.ctxmode", body: `command = ${JSON.stringify(ctx.binary)}\nargs = ["serve"]\n` },
+      {
+        kind: "json",
+        file: where(ctx, join(ctx.paths.codexHome, "hooks.json"), join(".codex", "hooks.json")),
+        set: [],
+        hooks: nestedHooks(ctx, "codex", ["hooks"], [
+          ["PreToolUse", "pretooluse", "Bash|apply_patch|mcp__.*"],
+          ["PostToolUse", "posttooluse", undefined],
+          ["UserPromptSubmit", "userpromptsubmit", undefined],
+          ["PreCompact", "precompact", undefined],
+          ["SessionStart", "sessionstart", undefined],
+        ]),
+      },
+      ...section(where(ctx, join(ctx.paths.codexHome, "AGENTS.md"), "AGENTS.md"), ctx),
+    ],
+  },
+  ...(["gemini-cli", "qwen-code"] as const).map((id): HostSpec => {
+    const gemini = id === "gemini-cli";
+    const dir = (p: HostPaths) => (gemini ? p.geminiDir : p.qwenDir);
+    const events: [string, string, string | undefined][] = gemini
+      ? [
+          ["BeforeTool", "beforetool", "run_shell_command|read_file|web_fetch|mcp_.*"],
+          ["AfterTool", "aftertool", ".*"],
+          ["BeforeAgent", "beforeagent", undefined],
+          ["PreCompress", "precompress", undefined],
+          ["SessionStart", "sessionstart", undefined],
+        ]
+      : [
+          ["PreToolUse", "pretooluse", "run_shell_command|read_file|web_fetch|mcp__.*"],
+          ["PostToolUse", "posttooluse", ".*"],
+          ["UserPromptSubmit", "userpromptsubmit", undefined],
+          ["PreCompact", "precompact", undefined],
+          ["SessionStart", "sessionstart", undefined],
+        ];
+    const rel = gemini ? ".gemini" : ".qwen";
+    return {
+      id,
+      title: gemini ? "Gemini CLI" : "Qwen Code",
+      command: gemini ? "gemini" : "qwen",
+      dirs: (p) => [dir(p)],
+      probeEvent: "sessionstart",
+      edits: (ctx) => [
+        {
+          kind: "json",
+          file: where(ctx, join(dir(ctx.paths), "settings.json"), join(rel, "settings.json")),
+          set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }],
+          // Timeouts are in ms for these two hosts (hosts.md §3, §4).
+          hooks: nestedHooks(ctx, id, ["hooks"], events, 10_000),
+        },
+        ...section(where(ctx, join(dir(ctx.paths), gemini ? "GEMINI.md" : "QWEN.md"), gemini ? "GEMINI.md" : "QWEN.md"), ctx),
+      ],
+    };
+  }),
+  {
+    id: "copilot-cli",
+    title: "Copilot CLI",
+    command: "copilot",
+    dirs: (p) => [p.copilotDir],
+    probeEvent: "sessionstart",
+    note: "Copilot CLI reads hooks only from a repository's .github/hooks/: run `ctxmode setup --agents copilot-cli --project` in each repository.",
+    edits: (ctx) => {
+      const edits: FileEdit[] = [
+        { kind: "json", file: join(ctx.paths.copilotDir, "mcp-config.json"), set: [{ at: ["mcpServers", "ctxmode"], value: { type: "local", ...serve(ctx), tools: ["*"] } }], hooks: [] },
+      ];
+      if (ctx.project) {
+        const events = ["preToolUse", "postToolUse", "userPromptSubmitted", "sessionStart"];
+        edits.push({
+          kind: "json",
+          file: join(ctx.project, ".github", "hooks", "ctxmode.json"),
+          set: [{ at: ["version"], value: 1 }],
+          hooks: events.map((e) => ({
+            at: ["hooks", e],
+            entry: { type: "command", bash: hookLine(ctx, "copilot-cli", e.toLowerCase()), timeoutSec: 30 },
+            marker: marker("copilot-cli", e.toLowerCase()),
+          })),
+        });
+      }
+      return [...edits, ...section(where(ctx, join(ctx.paths.copilotDir, "copilot-instructions.md"), join(".github", "copilot-instructions.md")), ctx)];
+    },
+  },
+  {
+    id: "cursor",
+    title: "Cursor",
+    command: "cursor-agent",
+    dirs: (p) => [p.cursorDir],
+    edits: (ctx) => [{ kind: "json", file: where(ctx, join(ctx.paths.cursorDir, "mcp.json"), join(".cursor", "mcp.json")), set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }], hooks: [] }],
+  },
+  {
+    id: "kiro",
+    title: "Kiro CLI",
+    command: "kiro-cli",
+    dirs: (p) => [p.kiroDir],
+    edits: (ctx) => [
+      { kind: "json", file: where(ctx, join(ctx.paths.kiroDir, "settings", "mcp.json"), join(".kiro", "settings", "mcp.json")), set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }], hooks: [] },
+    ],
+  },
+  {
+    id: "opencode",
+    title: "OpenCode",
+    command: "opencode",
+    dirs: (p) => [p.opencodeDir],
+    note: "OpenCode's hooks come from a plugin module; setup registers the MCP server only so far.",
+    edits: (ctx) => [
+      {
+        kind: "json",
+        file: where(ctx, join(ctx.paths.opencodeDir, "opencode.json"), "opencode.json"),
+        set: [{ at: ["mcp", "ctxmode"], value: { type: "local", command: [ctx.binary, "serve"], enabled: true } }],
+        hooks: [],
+      },
+    ],
+  },
+];

@@ -1,0 +1,41 @@
+import { join } from "node:path";
+
+/** Where each host keeps its config, after the host's own environment overrides. */
+export interface HostPaths {
+  home: string;
+  /** CLAUDE_CONFIG_DIR, else ~/.claude. */
+  claudeDir: string;
+  /** `~/.claude.json`, or `$CLAUDE_CONFIG_DIR/.claude.json` when the variable is set. */
+  claudeJson: string;
+  /** CODEX_HOME, else ~/.codex. */
+  codexHome: string;
+  /** GEMINI_CLI_HOME replaces the home directory Gemini CLI puts `.gemini/` in. */
+  geminiDir: string;
+  qwenDir: string;
+  /** COPILOT_HOME, else ~/.copilot. */
+  copilotDir: string;
+  cursorDir: string;
+  kiroDir: string;
+  /** $XDG_CONFIG_HOME/opencode, else ~/.config/opencode. */
+  opencodeDir: string;
+  /** ctxmode's data dir: backups, the setup manifest and the `registered/<host>` markers live here. */
+  dataDir: string;
+}
+
+/** Resolves every host path from the environment, read here once for the agents modules. */
+export function hostPaths(env: Record<string, string | undefined>, home: string, dataDir: string): HostPaths {
+  const claudeDir = env.CLAUDE_CONFIG_DIR || join(home, ".claude");
+  return {
+    home,
+    claudeDir,
+    claudeJson: env.CLAUDE_CONFIG_DIR ? join(env.CLAUDE_CONFIG_DIR, ".claude.json") : join(home, ".claude.json"),
+    codexHome: env.CODEX_HOME || join(home, ".codex"),
+    geminiDir: join(env.GEMINI_CLI_HOME || home, ".gemini"),
+    qwenDir: join(home, ".qwen"),
+    copilotDir: env.COPILOT_HOME || join(home, ".copilot"),
+    cursorDir: join(home, ".cursor"),
+    kiroDir: join(home, ".kiro"),
+    opencodeDir: join(env.XDG_CONFIG_HOME || join(home, ".config"), "opencode"),
+    dataDir,
+  };
+}
