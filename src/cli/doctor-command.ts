@@ -16,9 +16,9 @@ export interface Check {
 /** Reinstalling the release binary brings a SQLite with FTS5 and the trigram tokenizer on every OS but old macOS. */
 const REINSTALL = "curl -fsSL https://github.com/ctxmode/ctxmode/releases/latest/download/install.sh | sh";
 
-/** `ctxmode doctor [--json]`: one row per check; exit 1 when any check fails. */
-export function doctorCommand(opts: { json?: boolean }): number {
-  const checks = sqliteChecks();
+/** `ctxmode doctor [--agents a,b] [--json]`: one row per check; exit 1 when any check fails. */
+export async function doctorCommand(opts: { json?: boolean; agents?: string }): Promise<number> {
+  const checks = [...sqliteChecks(), ...(await agentChecks(opts.agents))];
   const ok = checks.every((c) => c.status !== "FAIL");
   if (opts.json) {
     printJson({ version: VERSION, channel: CHANNEL, runtime: runtimeName, platform: `${process.platform}-${process.arch}`, ok, checks });
@@ -29,6 +29,27 @@ export function doctorCommand(opts: { json?: boolean }): number {
     }
   }
   return ok ? 0 : 1;
+}
+
+/**
+ * Per-host rows (config, hook round trip, MCP handshake) for the hosts named in `--agents`, else
+ * those setup registered. Loaded only when there is a host to check.
+ */
+async function agentChecks(agents: string | undefined): Promise<Check[]> {
+  const { loadConfig } = await import("../config/config.ts");
+  const config = loadConfig();
+  const { HOSTS } = await import("../agents/hosts.ts");
+  const { hostsToCheck } = await import("../agents/doctor.ts");
+  const names = agents ? String(agents).split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+  const hosts = hostsToCheck(HOSTS, config.dataDir, names);
+  if (hosts.length === 0) return [];
+  // The host checks run child processes through Bun's API; the Node fallback only reports that.
+  if (typeof Bun === "undefined") return [{ name: "agents", status: "WARN", detail: "host checks run only in the compiled binary", fix: "ctxmode doctor  # with the installed binary" }];
+  const { stableBinary } = await import("../agents/binary.ts");
+  const { hostPaths } = await import("../agents/paths.ts");
+  const { hostChecks } = await import("../agents/doctor.ts");
+  const ctx = { paths: hostPaths(config.env, config.home, config.dataDir), binary: stableBinary() };
+  return hostChecks(hosts, ctx, { ...config.env, CTXMODE_DATA_DIR: config.dataDir });
 }
 
 /** The SQLite this runtime links, and whether it has FTS5 with the trigram tokenizer (the store needs both). */

@@ -46,7 +46,8 @@ export async function runCli(argv: string[]): Promise<number> {
     .command("serve", "Run the MCP server on stdio (also the default with no arguments when stdin is not a terminal)")
     .action(async () => (await import("../mcp/server.ts")).runServer((await import("../config/config.ts")).loadConfig()));
   cli
-    .command("doctor", "Check this installation: SQLite version, FTS5 and its trigram tokenizer")
+    .command("doctor", "Check this installation: SQLite, FTS5 and its trigram tokenizer, and each registered agent host")
+    .option("--agents <list>", "Check these hosts (comma-separated) instead of the ones setup registered")
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./doctor-command.ts")).doctorCommand(opts));
   cli

@@ -1,5 +1,5 @@
-import { realpathSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { resolve } from "node:path";
+import { stableBinary } from "../agents/binary.ts";
 import { HOSTS, type FileEdit, type HostSpec, type SetupContext } from "../agents/hosts.ts";
 import { hostPaths } from "../agents/paths.ts";
 import { applySetup, detectHosts, planSetup, removeSetup, type HostResult } from "../agents/setup.ts";
@@ -93,20 +93,4 @@ function describe(edit: FileEdit): string {
   if (edit.kind === "toml") return `[${edit.table}]`;
   if (edit.kind === "section") return "ctxmode section";
   return [...edit.set.map((s) => s.at.join(".")), ...(edit.hooks.length ? [`${edit.hooks.length} hooks`] : [])].join(", ");
-}
-
-/**
- * The path hosts should run: the `ctxmode` on PATH when it is this binary (a Homebrew symlink
- * outlives the versioned Cellar path it points to), else this binary itself.
- */
-function stableBinary(): string {
-  const self = process.execPath;
-  if (!basename(self).startsWith("ctxmode")) throw new CtxError("BAD_INPUT", "run setup from the installed ctxmode binary, or pass --binary <path>");
-  const onPath = Bun.which("ctxmode");
-  try {
-    if (onPath && realpathSync(onPath) === realpathSync(self)) return onPath;
-  } catch {
-    // Fall through to this binary's own path.
-  }
-  return self;
 }

@@ -1,0 +1,94 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { HostId, HostSpec, SetupContext } from "./hosts.ts";
+import { planSetup, readOrNull } from "./setup.ts";
+import { probeMcp } from "./verify.ts";
+
+/** Same shape as doctor's rows (kept here so this module does not import the CLI). */
+export interface HostCheck {
+  name: string;
+  status: "PASS" | "WARN" | "FAIL";
+  detail: string;
+  fix?: string;
+}
+
+/**
+ * The hook round trip doctor runs per host: a command ctxmode always routes (with routing forced on)
+ * and the check that the reply is the deny shape that host reads (reference/hosts.md).
+ */
+const ROUND_TRIP: Partial<Record<HostId, { event: string; tool: string; valid: (out: string, code: number) => boolean }>> = {
+  "claude-code": { event: "pretooluse", tool: "Bash", valid: (o) => hookSpecificDeny(o) },
+  codex: { event: "pretooluse", tool: "Bash", valid: (o) => hookSpecificDeny(o) },
+  "qwen-code": { event: "pretooluse", tool: "run_shell_command", valid: (o) => hookSpecificDeny(o) },
+  // Gemini reads `decision` only at the top level.
+  "gemini-cli": { event: "beforetool", tool: "run_shell_command", valid: (o) => parse(o)?.decision === "deny" && typeof parse(o)?.reason === "string" },
+  "copilot-cli": { event: "pretooluse", tool: "bash", valid: (o) => parse(o)?.permissionDecision === "deny" },
+};
+
+function parse(out: string): Record<string, any> | undefined {
+  try {
+    return JSON.parse(out) as Record<string, any>;
+  } catch {
+    return undefined;
+  }
+}
+
+function hookSpecificDeny(out: string): boolean {
+  const h = parse(out)?.hookSpecificOutput;
+  return h?.hookEventName === "PreToolUse" && h.permissionDecision === "deny" && typeof h.permissionDecisionReason === "string";
+}
+
+/** Hosts doctor looks at: those named, else those setup registered. */
+export function hostsToCheck(all: HostSpec[], dataDir: string, names?: string[]): HostSpec[] {
+  if (names?.length) return all.filter((h) => names.includes(h.id));
+  return all.filter((h) => existsSync(join(dataDir, "registered", h.id)));
+}
+
+/** Per host: config present and pointing at this binary, hook round trip; then one MCP handshake. */
+export async function hostChecks(hosts: HostSpec[], ctx: SetupContext, env: Record<string, string | undefined>): Promise<HostCheck[]> {
+  const checks: HostCheck[] = [];
+  for (const plan of planSetup(hosts, ctx)) {
+    const id = plan.host.id;
+    const fix = `ctxmode setup --agents ${id} --yes`;
+    if (plan.error) checks.push({ name: `${id}/config`, status: "FAIL", detail: plan.error });
+    else if (plan.changes.length === 0) checks.push({ name: `${id}/config`, status: "PASS", detail: `registered, runs ${ctx.binary}` });
+    else {
+      const c = plan.changes[0]!;
+      const text = readOrNull(c.edit.file) ?? "";
+      const stale = text.includes("ctxmode") ? "points at another binary or is incomplete" : "has no ctxmode entry";
+      checks.push({ name: `${id}/config`, status: "FAIL", detail: `${c.edit.file} ${stale}`, fix });
+    }
+    const trip = ROUND_TRIP[id];
+    if (!trip) continue;
+    checks.push(roundTrip(id, trip, ctx, env, fix));
+  }
+  if (hosts.length) {
+    const why = await probeMcp(ctx.binary, env, ctx.paths.home);
+    checks.push(why ? { name: "mcp", status: "FAIL", detail: why, fix: "ctxmode serve  # run it by hand to see the error" } : { name: "mcp", status: "PASS", detail: "MCP server answers initialize" });
+  }
+  return checks;
+}
+
+function roundTrip(id: HostId, trip: NonNullable<(typeof ROUND_TRIP)[HostId]>, ctx: SetupContext, env: Record<string, string | undefined>, fix: string): HostCheck {
+  const payload = {
+    session_id: "ctxmode-doctor",
+    cwd: ctx.paths.home,
+    hook_event_name: "PreToolUse",
+    tool_name: trip.tool,
+    tool_input: { command: "curl https://example.com" },
+    // Copilot CLI's camelCase payload.
+    toolName: trip.tool,
+    toolArgs: JSON.stringify({ command: "curl https://example.com" }),
+  };
+  const r = Bun.spawnSync([ctx.binary, "hook", id, trip.event], {
+    stdin: new TextEncoder().encode(JSON.stringify(payload)),
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...env, CTXMODE_ROUTING: "always" } as Record<string, string>,
+    cwd: ctx.paths.home,
+    timeout: 15_000,
+  });
+  const out = r.stdout.toString().trim();
+  if (r.exitCode === 0 && trip.valid(out, r.exitCode)) return { name: `${id}/hook`, status: "PASS", detail: `\`hook ${id} ${trip.event}\` answers in ${id}'s reply shape` };
+  return { name: `${id}/hook`, status: "FAIL", detail: `\`hook ${id} ${trip.event}\` replied ${JSON.stringify(out.slice(0, 120))} (exit ${r.exitCode})`, fix };
+}
