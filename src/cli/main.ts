@@ -51,6 +51,12 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./doctor-command.ts")).doctorCommand(opts));
   cli
+    .command("stats", "Bytes ctxmode's tools returned to the context and kept out: one session, this project, all projects")
+    .option("--session <id>", "Also show this session (default: CTXMODE_SESSION)")
+    .option("--project <dir>", "Project directory")
+    .option("--json", "Print JSON")
+    .action(async (opts) => (await import("./stats-command.ts")).statsCommand(opts));
+  cli
     .command("setup", "Register ctxmode's MCP server and hooks with the agent hosts on this machine")
     .option("--agents <list>", "Only these hosts (comma-separated): claude-code, codex, gemini-cli, qwen-code, copilot-cli, cursor, kiro, opencode")
     .option("--dry-run", "Print the plan and change nothing")

@@ -1,0 +1,93 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { loadConfig, type Config } from "../config/config.ts";
+import { errorMessage } from "../errors.ts";
+import { readStats, type ToolStat } from "../mcp/tool-stats.ts";
+import { openStore } from "../store/db.ts";
+import { projectDbPath, resolveProject } from "../store/project.ts";
+import { formatBytes, printJson } from "./context.ts";
+
+/** Bytes per token for the estimate: the usual rule of thumb for English text and code. */
+const BYTES_PER_TOKEN = 4;
+
+interface Scope {
+  label: string;
+  tools: ToolStat[];
+  calls: number;
+  returned: number;
+  keptOut: number;
+  keptOutPercent: number;
+  tokensKeptOut: number;
+}
+
+/**
+ * `ctxmode stats [--session id] [--project dir] [--json]`: what ctxmode's own tools returned to the
+ * context and what they kept out, for one session, this project and every project. Only calls
+ * ctxmode saw are counted; nothing is extrapolated.
+ */
+export function statsCommand(opts: { json?: boolean; project?: string; session?: string }): number {
+  const config = loadConfig();
+  const session = opts.session ?? config.session;
+  const project = resolveProject(opts.project ?? process.cwd());
+  const projectDb = projectDbPath(config.projectsDir, project);
+  const scopes: Scope[] = [];
+  if (session) scopes.push(scope(`session ${session}`, existsSync(projectDb) ? read(config, projectDb, session) : []));
+  scopes.push(scope(`project ${project.root}`, existsSync(projectDb) ? read(config, projectDb) : []));
+  scopes.push(scope("all projects", allProjects(config)));
+  if (opts.json) {
+    printJson({ session: session || null, project: project.root, scopes });
+    return 0;
+  }
+  const bars = process.stdout.isTTY === true;
+  for (const s of scopes) process.stdout.write(render(s, bars) + "\n");
+  return 0;
+}
+
+function read(config: Config, dbPath: string, session?: string): ToolStat[] {
+  const db = openStore(dbPath, { busyTimeoutMs: config.budgets.dbTimeoutMs, readonly: true });
+  try {
+    return readStats(db, session);
+  } finally {
+    db.close();
+  }
+}
+
+/** Every project database under the data dir, summed per tool; an unreadable one is skipped with a note. */
+function allProjects(config: Config): ToolStat[] {
+  const byTool = new Map<string, ToolStat>();
+  const dirs = existsSync(config.projectsDir) ? readdirSync(config.projectsDir) : [];
+  for (const dir of dirs) {
+    const dbPath = join(config.projectsDir, dir, "context.db");
+    if (!existsSync(dbPath)) continue;
+    try {
+      for (const r of read(config, dbPath)) {
+        const t = byTool.get(r.tool) ?? { tool: r.tool, calls: 0, returned: 0, keptOut: 0 };
+        byTool.set(r.tool, { tool: r.tool, calls: t.calls + r.calls, returned: t.returned + r.returned, keptOut: t.keptOut + r.keptOut });
+      }
+    } catch (err) {
+      process.stderr.write(`ctxmode: skipped ${dbPath}: ${errorMessage(err)}\n`);
+    }
+  }
+  return [...byTool.values()].sort((a, b) => a.tool.localeCompare(b.tool));
+}
+
+function scope(label: string, tools: ToolStat[]): Scope {
+  const calls = tools.reduce((n, r) => n + r.calls, 0);
+  const returned = tools.reduce((n, r) => n + r.returned, 0);
+  const keptOut = tools.reduce((n, r) => n + r.keptOut, 0);
+  const keptOutPercent = returned + keptOut === 0 ? 0 : Math.round((1000 * keptOut) / (returned + keptOut)) / 10;
+  return { label, tools, calls, returned, keptOut, keptOutPercent, tokensKeptOut: Math.round(keptOut / BYTES_PER_TOKEN) };
+}
+
+function render(s: Scope, bars: boolean): string {
+  const head = `${s.label}: ${s.keptOutPercent}% kept out (${formatBytes(s.keptOut)} ≈ ${s.tokensKeptOut.toLocaleString("en-US")} tokens; ${formatBytes(s.returned)} reached the context)`;
+  if (s.tools.length === 0) return `${head}\n  no ctx calls yet\n`;
+  const width = Math.max(...s.tools.map((t) => t.tool.length));
+  const rows = s.tools.map((t) => {
+    const total = t.returned + t.keptOut;
+    const pct = total === 0 ? 0 : t.keptOut / total;
+    const bar = bars ? `  ${"█".repeat(Math.round(pct * 20)).padEnd(20, "░")}` : "";
+    return `  ${t.tool.padEnd(width)}  ${String(t.calls).padStart(5)} calls  ${formatBytes(t.returned).padStart(9)} returned  ${formatBytes(t.keptOut).padStart(9)} kept out${bar}`;
+  });
+  return [head, ...rows, ""].join("\n");
+}
