@@ -11,6 +11,7 @@ export function applyEdit(edit: FileEdit, before: string | null): string {
     return getTable(text, edit.table) === edit.body ? text : setTable(text, edit.table, edit.body);
   }
   if (edit.kind === "section") return setSection(before ?? "", edit.section);
+  if (edit.kind === "file") return edit.content;
   let text = before === null || before.trim() === "" ? "{}\n" : before;
   parseJsonc(text);
   for (const { at, value } of edit.set) {
@@ -33,6 +34,8 @@ export function applyEdit(edit: FileEdit, before: string | null): string {
 export function removeEdit(edit: FileEdit, text: string): string {
   if (edit.kind === "toml") return removeTable(text, edit.table);
   if (edit.kind === "section") return removeSection(text);
+  // A skill the user edited is theirs now: left in place.
+  if (edit.kind === "file") return text;
   for (const { at, marker } of edit.hooks) {
     const list = nodeAt(parseJsonc(text), at);
     const ours = list?.kind === "array" ? list.items.find((n) => JSON.stringify(toValue(n)).includes(marker)) : undefined;

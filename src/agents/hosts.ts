@@ -7,7 +7,9 @@ export type HostId = "claude-code" | "codex" | "gemini-cli" | "qwen-code" | "cop
 export type FileEdit =
   | { kind: "json"; file: string; set: { at: string[]; value: unknown }[]; hooks: { at: string[]; entry: unknown; marker: string }[] }
   | { kind: "toml"; file: string; table: string; body: string }
-  | { kind: "section"; file: string; section: string };
+  | { kind: "section"; file: string; section: string }
+  /** A file ctxmode owns whole (a skill): written as is, deleted on --remove unless the user changed it. */
+  | { kind: "file"; file: string; content: string };
 
 export interface SetupContext {
   paths: HostPaths;
@@ -17,6 +19,8 @@ export interface SetupContext {
   project?: string;
   /** Also write the ctxmode section of the host's instruction file. */
   instructions?: string;
+  /** Skill name to SKILL.md text, installed into each host's skills dir. */
+  skills?: Record<string, string>;
 }
 
 export interface HostSpec {
@@ -49,6 +53,12 @@ function nestedHooks(ctx: SetupContext, host: HostId, base: string[], events: [s
 const serve = (ctx: SetupContext) => ({ command: ctx.binary, args: ["serve"] });
 const where = (ctx: SetupContext, user: string, project: string) => (ctx.project ? join(ctx.project, project) : user);
 const section = (file: string, ctx: SetupContext): FileEdit[] => (ctx.instructions ? [{ kind: "section", file, section: ctx.instructions }] : []);
+/**
+ * ctxmode's skills as `<dir>/<name>/SKILL.md`, user scope only. The skills dirs come from the hosts'
+ * docs [D]; reference/hosts.md has not checked them against the binaries yet.
+ */
+const skills = (dir: string, ctx: SetupContext): FileEdit[] =>
+  ctx.project || !ctx.skills ? [] : Object.entries(ctx.skills).map(([name, content]) => ({ kind: "file", file: join(dir, name, "SKILL.md"), content }));
 
 /** Every host setup knows, with the exact files and shapes from reference/hosts.md. */
 export const HOSTS: HostSpec[] = [
@@ -73,6 +83,7 @@ export const HOSTS: HostSpec[] = [
         ]),
       },
       ...section(where(ctx, join(ctx.paths.claudeDir, "CLAUDE.md"), "CLAUDE.md"), ctx),
+      ...skills(join(ctx.paths.claudeDir, "skills"), ctx),
     ],
   },
   {
@@ -97,6 +108,7 @@ export const HOSTS: HostSpec[] = [
         ]),
       },
       ...section(where(ctx, join(ctx.paths.codexHome, "AGENTS.md"), "AGENTS.md"), ctx),
+      ...skills(join(ctx.paths.codexHome, "skills"), ctx),
     ],
   },
   ...(["gemini-cli", "qwen-code"] as const).map((id): HostSpec => {
@@ -133,6 +145,7 @@ export const HOSTS: HostSpec[] = [
           hooks: nestedHooks(ctx, id, ["hooks"], events, 10_000),
         },
         ...section(where(ctx, join(dir(ctx.paths), gemini ? "GEMINI.md" : "QWEN.md"), gemini ? "GEMINI.md" : "QWEN.md"), ctx),
+        ...skills(join(dir(ctx.paths), "skills"), ctx),
       ],
     };
   }),
@@ -160,7 +173,11 @@ export const HOSTS: HostSpec[] = [
           })),
         });
       }
-      return [...edits, ...section(where(ctx, join(ctx.paths.copilotDir, "copilot-instructions.md"), join(".github", "copilot-instructions.md")), ctx)];
+      return [
+        ...edits,
+        ...section(where(ctx, join(ctx.paths.copilotDir, "copilot-instructions.md"), join(".github", "copilot-instructions.md")), ctx),
+        ...skills(join(ctx.paths.copilotDir, "skills"), ctx),
+      ];
     },
   },
   {
@@ -192,6 +209,7 @@ export const HOSTS: HostSpec[] = [
         set: [{ at: ["mcp", "ctxmode"], value: { type: "local", command: [ctx.binary, "serve"], enabled: true } }],
         hooks: [],
       },
+      ...skills(join(ctx.paths.opencodeDir, "skill"), ctx),
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { applyEdit, removeEdit } from "./edit.ts";
 import type { FileEdit, HostSpec, SetupContext } from "./hosts.ts";
 import { JsoncSyntaxError } from "./jsonc.ts";
@@ -78,8 +78,14 @@ export function writeAtomic(file: string, text: string): void {
 }
 
 function restore(file: string, before: string | null): void {
-  if (before === null) rmSync(file, { force: true });
-  else writeAtomic(file, before);
+  if (before !== null) return writeAtomic(file, before);
+  rmSync(file, { force: true });
+  // A skill's own folder goes too when setup made it and nothing else is in it.
+  try {
+    if (basename(file) === "SKILL.md" && readdirSync(dirname(file)).length === 0) rmdirSync(dirname(file));
+  } catch {
+    // Not empty or already gone: left as is.
+  }
 }
 
 export interface ApplyOptions {

@@ -64,6 +64,7 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--remove", "Take ctxmode back out of the hosts' config files")
     .option("--project [dir]", "Write the project's config files instead of the user's")
     .option("--instructions", "Also write ctxmode's section into the host's instruction file (CLAUDE.md, AGENTS.md …)")
+    .option("--no-skills", "Do not install ctxmode's skills into the hosts' skills dirs")
     .option("--binary <path>", "The ctxmode binary the hosts run (default: this one)")
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./setup-command.ts")).setupCommand(opts));

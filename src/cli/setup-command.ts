@@ -16,6 +16,8 @@ export interface SetupOptions {
   remove?: boolean;
   project?: boolean | string;
   instructions?: boolean;
+  /** `--no-skills`: leave the hosts' skills dirs alone. */
+  skills?: boolean;
   /** The binary the hosts should run (default: this one, by its stable path on PATH). */
   binary?: string;
   json?: boolean;
@@ -32,6 +34,7 @@ export async function setupCommand(opts: SetupOptions): Promise<number> {
     project,
     // --remove always looks for the section, whether or not it was asked for at setup.
     instructions: opts.instructions || opts.remove ? instructionSection({ hooks: true }) : undefined,
+    skills: opts.skills === false ? undefined : (await import("../agents/skills.ts")).SKILLS,
   };
   const hosts = selectHosts(opts.agents, ctx);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -92,5 +95,6 @@ function selectHosts(agents: string | undefined, ctx: SetupContext): HostSpec[] 
 function describe(edit: FileEdit): string {
   if (edit.kind === "toml") return `[${edit.table}]`;
   if (edit.kind === "section") return "ctxmode section";
+  if (edit.kind === "file") return "skill";
   return [...edit.set.map((s) => s.at.join(".")), ...(edit.hooks.length ? [`${edit.hooks.length} hooks`] : [])].join(", ");
 }

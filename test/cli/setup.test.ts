@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseJsonc, toValue } from "../../src/agents/jsonc.ts";
 import { binary, runCtx } from "../helpers/cli.ts";
-import { tempDir } from "../helpers/temp.ts";
+import { repoRoot, tempDir } from "../helpers/temp.ts";
 
 /** Realistic user configs: comments, other MCP servers, other hooks, unusual key order. */
 function fillHome(home: string): Record<string, string> {
@@ -67,6 +67,11 @@ describe("ctxmode setup", () => {
     expect(json(home, ".config/opencode/opencode.json").mcp.ctxmode).toEqual({ type: "local", command: [binary, "serve"], enabled: true });
     expect(read(home, ".config/opencode/opencode.json")).toContain("// theme first");
     for (const id of ALL.split(",")) expect(existsSync(join(dataDir, "registered", id))).toBe(true);
+    const skill = readFileSync(join(repoRoot, "skills", "ctx-doctor", "SKILL.md"), "utf8");
+    for (const dir of [".claude/skills", ".codex/skills", ".gemini/skills", ".qwen/skills", ".copilot/skills", ".config/opencode/skill"]) {
+      expect(read(home, `${dir}/ctx-doctor/SKILL.md`)).toBe(skill);
+      expect(readdirSync(join(home, dir)).sort()).toEqual(["ctx-doctor", "ctx-stats", "ctx-upgrade", "ctxmode"]);
+    }
 
     // Second run: nothing to do, every byte the same.
     const snapshot = Object.fromEntries(Object.keys(originals).map((rel) => [rel, read(home, rel)]));
@@ -79,6 +84,7 @@ describe("ctxmode setup", () => {
     expect(removed.code).toBe(0);
     for (const [rel, text] of Object.entries(originals)) expect(read(home, rel)).toBe(text);
     expect(existsSync(join(home, ".codex/hooks.json"))).toBe(false);
+    expect(readdirSync(join(home, ".claude/skills"))).toEqual([]);
     expect(existsSync(join(dataDir, "registered", "claude-code"))).toBe(false);
   }, 60_000);
 
