@@ -57,6 +57,11 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./stats-command.ts")).statsCommand(opts));
   cli
+    .command("upgrade", "Upgrade this binary (standalone: verified download; Homebrew, npm, winget: their upgrade), then repair the hosts")
+    .option("--check", "Only report whether a newer release exists")
+    .option("--json", "Print JSON")
+    .action(async (opts) => (await import("./upgrade-command.ts")).upgradeCommand(opts));
+  cli
     .command("setup", "Register ctxmode's MCP server and hooks with the agent hosts on this machine")
     .option("--agents <list>", "Only these hosts (comma-separated): claude-code, codex, gemini-cli, qwen-code, copilot-cli, cursor, kiro, opencode")
     .option("--dry-run", "Print the plan and change nothing")
