@@ -62,6 +62,11 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./upgrade-command.ts")).upgradeCommand(opts));
   cli
+    .command("uninstall", "Remove ctxmode from every agent host, then this binary and its PATH line; data only when asked")
+    .option("--yes", "Do not ask")
+    .option("--delete-data", "Also delete the data dir (indexes, session journals)")
+    .action(async (opts) => (await import("./uninstall-command.ts")).uninstallCommand(opts));
+  cli
     .command("setup", "Register ctxmode's MCP server and hooks with the agent hosts on this machine")
     .option("--agents <list>", "Only these hosts (comma-separated): claude-code, codex, gemini-cli, qwen-code, copilot-cli, cursor, kiro, opencode")
     .option("--dry-run", "Print the plan and change nothing")
