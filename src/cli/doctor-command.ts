@@ -23,8 +23,9 @@ export async function doctorCommand(opts: { json?: boolean; agents?: string }): 
   if (opts.json) {
     printJson({ version: VERSION, channel: CHANNEL, runtime: runtimeName, platform: `${process.platform}-${process.arch}`, ok, checks });
   } else {
+    const width = Math.max(12, ...checks.map((c) => c.name.length));
     for (const c of checks) {
-      process.stdout.write(`${c.status.padEnd(4)}  ${c.name.padEnd(12)}  ${c.detail}\n`);
+      process.stdout.write(`${c.status.padEnd(4)}  ${c.name.padEnd(width)}  ${c.detail}\n`);
       if (c.fix) process.stdout.write(`      fix: ${c.fix}\n`);
     }
   }
