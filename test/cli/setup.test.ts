@@ -146,4 +146,20 @@ describe("ctxmode setup", () => {
     expect(setup(home, dataDir, ["--agents", "codex", "--remove"]).code).toBe(0);
     expect(read(home, ".codex/AGENTS.md")).toBe("# My rules\n\nBe brief.\n");
   }, 30_000);
+
+  test("--project writes the project's files: Claude's .mcp.json and settings, Copilot's repo hooks; no skills", () => {
+    const home = tempDir();
+    const dataDir = join(home, ".ctxmode");
+    const project = join(home, "repo");
+    mkdirSync(join(project, ".git"), { recursive: true });
+    const r = setup(home, dataDir, ["--agents", "claude-code,copilot-cli", "--project", project]);
+    expect(r.code).toBe(0);
+    expect(json(project, ".mcp.json").mcpServers.ctxmode).toEqual({ type: "stdio", command: binary, args: ["serve"] });
+    expect(json(project, ".claude/settings.json").hooks.SessionStart[0].hooks[0].command).toBe(`${binary} hook claude-code sessionstart`);
+    const copilot = json(project, ".github/hooks/ctxmode.json");
+    expect(copilot.version).toBe(1);
+    expect(copilot.hooks.preToolUse[0]).toEqual({ type: "command", bash: `${binary} hook copilot-cli pretooluse`, timeoutSec: 30 });
+    expect(existsSync(join(project, ".claude", "skills"))).toBe(false);
+    expect(existsSync(join(home, ".claude.json"))).toBe(false);
+  }, 30_000);
 });
