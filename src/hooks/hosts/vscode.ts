@@ -1,5 +1,5 @@
-import { events, json, parsePayload } from "./common.ts";
-import { SILENT, type HostAdapter, type HostReply } from "../types.ts";
+import { events, hookSpecificReply, parsePayload } from "./common.ts";
+import type { HostAdapter, HostReply } from "../types.ts";
 
 const NAMES: Record<string, string> = {
   pretooluse: "PreToolUse",
@@ -26,14 +26,5 @@ export const vscode: HostAdapter = {
   caps: { preToolContext: true, plainContext: false },
   parse: (kind, payload) => parsePayload("vscode", kind, payload, { format: "gemini" }),
   canReplace: () => false,
-  reply(kind, decision, _event, hostEvent = ""): HostReply {
-    if (decision.action === "deny" && kind === "pre-tool") {
-      return json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: decision.reason } });
-    }
-    const hookEventName = NAMES[hostEvent];
-    if (decision.action === "pass" && decision.context && hookEventName) {
-      return json({ hookSpecificOutput: { hookEventName, additionalContext: decision.context } });
-    }
-    return SILENT;
-  },
+  reply: (kind, decision, _event, hostEvent = ""): HostReply => hookSpecificReply(kind, decision, hostEvent, NAMES),
 };
