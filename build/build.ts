@@ -5,6 +5,7 @@
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../package.json" with { type: "json" };
+import { bundlePlugins } from "./plugins.ts";
 
 const root = join(import.meta.dir, "..");
 
@@ -21,6 +22,8 @@ export function buildDefines(channel = process.env.CTXMODE_CHANNEL ?? "source"):
  * (Bun embeds it), so release builds always compile to `ctxmode`/`ctxmode.exe` in a per-target folder.
  */
 export async function compileBinary(outfile: string, target?: Bun.Build.CompileTarget, options: { channel?: string } = {}): Promise<void> {
+  // Setup writes these plugin modules; the binary carries them as text.
+  await bundlePlugins();
   const result = await Bun.build({
     // The prepare worker is a second entrypoint: a compiled binary only embeds workers listed here.
     entrypoints: [join(root, "src/entry/bun.ts"), join(root, "src/store/prepare-worker.ts")],
@@ -43,6 +46,7 @@ export async function compileBinary(outfile: string, target?: Bun.Build.CompileT
  */
 export async function buildNodeBundle(outdir: string, options: { channel?: string } = {}): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
+  await bundlePlugins();
   const result = await Bun.build({
     entrypoints: [join(root, "src/entry/node.ts")],
     outdir,

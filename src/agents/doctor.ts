@@ -16,13 +16,20 @@ export interface HostCheck {
  * The hook round trip doctor runs per host: a command ctxmode always routes (with routing forced on)
  * and the check that the reply is the deny shape that host reads (reference/hosts.md).
  */
-const ROUND_TRIP: Partial<Record<HostId, { event: string; tool: string; valid: (out: string, code: number) => boolean }>> = {
+const ROUND_TRIP: Partial<Record<HostId, { event: string; tool: string; valid: (out: string, code: number | null) => boolean }>> = {
   "claude-code": { event: "pretooluse", tool: "Bash", valid: (o) => hookSpecificDeny(o) },
   codex: { event: "pretooluse", tool: "Bash", valid: (o) => hookSpecificDeny(o) },
   "qwen-code": { event: "pretooluse", tool: "run_shell_command", valid: (o) => hookSpecificDeny(o) },
   // Gemini reads `decision` only at the top level.
   "gemini-cli": { event: "beforetool", tool: "run_shell_command", valid: (o) => parse(o)?.decision === "deny" && typeof parse(o)?.reason === "string" },
   "copilot-cli": { event: "pretooluse", tool: "bash", valid: (o) => parse(o)?.permissionDecision === "deny" },
+  vscode: { event: "pretooluse", tool: "run_in_terminal", valid: (o) => hookSpecificDeny(o) },
+  cursor: { event: "pretooluse", tool: "Shell", valid: (o) => parse(o)?.permission === "deny" && typeof parse(o)?.agent_message === "string" },
+  // Kiro reads exit codes: 2 blocks the tool, stderr goes to the model.
+  kiro: { event: "pretooluse", tool: "execute_bash", valid: (_o, code) => code === 2 },
+  // The OpenCode plugin and the Pi extension get ctxmode's own plugin reply.
+  opencode: { event: "tool.execute.before", tool: "bash", valid: (o) => parse(o)?.action === "deny" && typeof parse(o)?.reason === "string" },
+  pi: { event: "tool_call", tool: "bash", valid: (o) => parse(o)?.action === "deny" && typeof parse(o)?.reason === "string" },
 };
 
 function parse(out: string): Record<string, any> | undefined {
@@ -89,6 +96,6 @@ function roundTrip(id: HostId, trip: NonNullable<(typeof ROUND_TRIP)[HostId]>, c
     timeout: 15_000,
   });
   const out = r.stdout.toString().trim();
-  if (r.exitCode === 0 && trip.valid(out, r.exitCode)) return { name: `${id}/hook`, status: "PASS", detail: `\`hook ${id} ${trip.event}\` answers in ${id}'s reply shape` };
+  if ((r.exitCode === 0 || r.exitCode === 2) && trip.valid(out, r.exitCode)) return { name: `${id}/hook`, status: "PASS", detail: `\`hook ${id} ${trip.event}\` answers in ${id}'s reply shape` };
   return { name: `${id}/hook`, status: "FAIL", detail: `\`hook ${id} ${trip.event}\` replied ${JSON.stringify(out.slice(0, 120))} (exit ${r.exitCode})`, fix };
 }

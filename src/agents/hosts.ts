@@ -1,14 +1,15 @@
 import { join } from "node:path";
 import type { HostPaths } from "./paths.ts";
+import { pluginSource } from "./plugins.ts";
 
-export type HostId = "claude-code" | "codex" | "gemini-cli" | "qwen-code" | "copilot-cli" | "cursor" | "kiro" | "opencode";
+export type HostId = "claude-code" | "codex" | "gemini-cli" | "qwen-code" | "copilot-cli" | "vscode" | "cursor" | "kiro" | "opencode" | "pi";
 
 /** One change setup makes to one file. */
 export type FileEdit =
   | { kind: "json"; file: string; set: { at: string[]; value: unknown }[]; hooks: { at: string[]; entry: unknown; marker: string }[] }
   | { kind: "toml"; file: string; table: string; body: string }
   | { kind: "section"; file: string; section: string }
-  /** A file ctxmode owns whole (a skill): written as is, deleted on --remove unless the user changed it. */
+  /** A file ctxmode owns whole (a skill, a plugin module): written as is, deleted on --remove unless the user changed it. */
   | { kind: "file"; file: string; content: string };
 
 export interface SetupContext {
@@ -32,6 +33,8 @@ export interface HostSpec {
   edits: (ctx: SetupContext) => FileEdit[];
   /** One hook event run with a sample payload to verify the host's hook line. */
   probeEvent?: string;
+  /** The host reads plain text from that event's stdout, not JSON. */
+  plainReply?: boolean;
   /** Said after setup: a step only the user can take. */
   note?: string;
 }
@@ -181,27 +184,104 @@ export const HOSTS: HostSpec[] = [
     },
   },
   {
+    id: "vscode",
+    title: "VS Code",
+    command: "code",
+    dirs: (p) => [p.vscodeUserDir],
+    probeEvent: "sessionstart",
+    note: "VS Code's agent hooks are a preview feature: they run once `chat.hooks.enabled` (or your VS Code's equivalent) is on.",
+    edits: (ctx) => [
+      { kind: "json", file: where(ctx, join(ctx.paths.vscodeUserDir, "mcp.json"), join(".vscode", "mcp.json")), set: [{ at: ["servers", "ctxmode"], value: { type: "stdio", ...serve(ctx) } }], hooks: [] },
+      // VS Code reads user hook files from ~/.copilot/hooks (hosts.md §6); matchers are ignored there,
+      // so every tool call reaches the hook, which filters by tool name itself.
+      ...(ctx.project
+        ? []
+        : [
+            {
+              kind: "json" as const,
+              file: join(ctx.paths.home, ".copilot", "hooks", "ctxmode-vscode.json"),
+              set: [],
+              hooks: (
+                [
+                  ["PreToolUse", "pretooluse"],
+                  ["PostToolUse", "posttooluse"],
+                  ["UserPromptSubmit", "userpromptsubmit"],
+                  ["PreCompact", "precompact"],
+                  ["SessionStart", "sessionstart"],
+                ] as const
+              ).map(([hostEvent, event]) => ({
+                at: ["hooks", hostEvent],
+                entry: { type: "command", command: hookLine(ctx, "vscode", event), timeout: 30 },
+                marker: marker("vscode", event),
+              })),
+            },
+          ]),
+    ],
+  },
+  {
     id: "cursor",
     title: "Cursor",
     command: "cursor-agent",
     dirs: (p) => [p.cursorDir],
-    edits: (ctx) => [{ kind: "json", file: where(ctx, join(ctx.paths.cursorDir, "mcp.json"), join(".cursor", "mcp.json")), set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }], hooks: [] }],
+    probeEvent: "sessionstart",
+    edits: (ctx) => {
+      const events: [string, string, string | undefined][] = [
+        ["preToolUse", "pretooluse", "Shell|Read|Grep|MCP:.*"],
+        ["postToolUse", "posttooluse", undefined],
+        ["beforeSubmitPrompt", "beforesubmitprompt", undefined],
+        ["preCompact", "precompact", undefined],
+        ["sessionStart", "sessionstart", undefined],
+      ];
+      return [
+        { kind: "json", file: where(ctx, join(ctx.paths.cursorDir, "mcp.json"), join(".cursor", "mcp.json")), set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }], hooks: [] },
+        {
+          kind: "json",
+          file: where(ctx, join(ctx.paths.cursorDir, "hooks.json"), join(".cursor", "hooks.json")),
+          set: [{ at: ["version"], value: 1 }],
+          hooks: events.map(([hostEvent, event, matcher]) => ({
+            at: ["hooks", hostEvent],
+            entry: { command: hookLine(ctx, "cursor", event), ...(matcher ? { matcher } : {}) },
+            marker: marker("cursor", event),
+          })),
+        },
+      ];
+    },
   },
   {
     id: "kiro",
     title: "Kiro CLI",
     command: "kiro-cli",
     dirs: (p) => [p.kiroDir],
-    edits: (ctx) => [
-      { kind: "json", file: where(ctx, join(ctx.paths.kiroDir, "settings", "mcp.json"), join(".kiro", "settings", "mcp.json")), set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }], hooks: [] },
-    ],
+    probeEvent: "agentspawn",
+    plainReply: true,
+    edits: (ctx) => {
+      const events: [string, string, string | undefined][] = [
+        ["PreToolUse", "pretooluse", "execute_bash|shell|fs_read|read|@*"],
+        ["PostToolUse", "posttooluse", "*"],
+        ["UserPromptSubmit", "userpromptsubmit", undefined],
+        ["AgentSpawn", "agentspawn", undefined],
+      ];
+      return [
+        { kind: "json", file: where(ctx, join(ctx.paths.kiroDir, "settings", "mcp.json"), join(".kiro", "settings", "mcp.json")), set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }], hooks: [] },
+        // Kiro's standalone hook files (hosts.md §8, documented only): one list of named hooks.
+        {
+          kind: "json",
+          file: where(ctx, join(ctx.paths.kiroDir, "hooks", "ctxmode.json"), join(".kiro", "hooks", "ctxmode.json")),
+          set: [{ at: ["version"], value: "v1" }],
+          hooks: events.map(([trigger, event, matcher]) => ({
+            at: ["hooks"],
+            entry: { name: `ctxmode ${event}`, trigger, ...(matcher ? { matcher } : {}), action: { type: "command", command: hookLine(ctx, "kiro", event) }, enabled: true },
+            marker: marker("kiro", event),
+          })),
+        },
+      ];
+    },
   },
   {
     id: "opencode",
     title: "OpenCode",
     command: "opencode",
     dirs: (p) => [p.opencodeDir],
-    note: "OpenCode's hooks come from a plugin module; setup registers the MCP server only so far.",
     edits: (ctx) => [
       {
         kind: "json",
@@ -209,7 +289,17 @@ export const HOSTS: HostSpec[] = [
         set: [{ at: ["mcp", "ctxmode"], value: { type: "local", command: [ctx.binary, "serve"], enabled: true } }],
         hooks: [],
       },
+      // OpenCode loads every module in its plugin folder; the hooks run through this one.
+      { kind: "file", file: where(ctx, join(ctx.paths.opencodeDir, "plugin", "ctxmode.js"), join(".opencode", "plugin", "ctxmode.js")), content: pluginSource("opencode", ctx.binary) },
       ...skills(join(ctx.paths.opencodeDir, "skill"), ctx),
     ],
+  },
+  {
+    id: "pi",
+    title: "Pi",
+    command: "pi",
+    dirs: (p) => [p.piDir],
+    // Pi has no MCP: the extension starts `ctxmode serve` itself and registers its tools with Pi.
+    edits: (ctx) => [{ kind: "file", file: where(ctx, join(ctx.paths.piDir, "extensions", "ctxmode.ts"), join(".pi", "extensions", "ctxmode.ts")), content: pluginSource("pi", ctx.binary) }],
   },
 ];

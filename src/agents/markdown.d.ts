@@ -3,3 +3,9 @@ declare module "*.md" {
   const text: string;
   export default text;
 }
+
+/** The plugin bundles build/plugins.ts writes, imported the same way. */
+declare module "*.txt" {
+  const text: string;
+  export default text;
+}

@@ -18,6 +18,10 @@ export interface HostPaths {
   kiroDir: string;
   /** $XDG_CONFIG_HOME/opencode, else ~/.config/opencode. */
   opencodeDir: string;
+  /** PI_CODING_AGENT_DIR, else ~/.pi/agent. */
+  piDir: string;
+  /** VS Code's user profile folder (where its user `mcp.json` lives), per OS. */
+  vscodeUserDir: string;
   /** ctxmode's data dir: backups, the setup manifest and the `registered/<host>` markers live here. */
   dataDir: string;
 }
@@ -36,6 +40,14 @@ export function hostPaths(env: Record<string, string | undefined>, home: string,
     cursorDir: join(home, ".cursor"),
     kiroDir: join(home, ".kiro"),
     opencodeDir: join(env.XDG_CONFIG_HOME || join(home, ".config"), "opencode"),
+    piDir: env.PI_CODING_AGENT_DIR || join(home, ".pi", "agent"),
+    vscodeUserDir: vscodeUserDir(env, home),
     dataDir,
   };
+}
+
+function vscodeUserDir(env: Record<string, string | undefined>, home: string): string {
+  if (process.platform === "darwin") return join(home, "Library", "Application Support", "Code", "User");
+  if (process.platform === "win32") return join(env.APPDATA || join(home, "AppData", "Roaming"), "Code", "User");
+  return join(env.XDG_CONFIG_HOME || join(home, ".config"), "Code", "User");
 }

@@ -3,13 +3,16 @@
  * answers `initialize`. Both run the real binary the host will run.
  */
 
-/** Runs `<binary> hook <host> <event>` with a minimal payload; returns why it failed, or undefined. */
-export function probeHook(binary: string, host: string, event: string, env: Record<string, string | undefined>, cwd: string): string | undefined {
+/**
+ * Runs `<binary> hook <host> <event>` with a minimal payload; returns why it failed, or undefined.
+ * The reply must be JSON unless the host reads `plain` text.
+ */
+export function probeHook(binary: string, host: string, event: string, env: Record<string, string | undefined>, cwd: string, plain = false): string | undefined {
   const payload = JSON.stringify({ session_id: "ctxmode-setup-probe", cwd, hook_event_name: event, source: "startup" });
   const r = Bun.spawnSync([binary, "hook", host, event], { stdin: new TextEncoder().encode(payload), stdout: "pipe", stderr: "pipe", env: env as Record<string, string>, cwd, timeout: 15_000 });
   if (r.exitCode !== 0) return `\`${binary} hook ${host} ${event}\` exited ${r.exitCode ?? "on a timeout"}: ${r.stderr.toString().trim().slice(0, 200)}`;
   const out = r.stdout.toString().trim();
-  if (out === "") return undefined;
+  if (out === "" || plain) return undefined;
   try {
     JSON.parse(out);
     return undefined;

@@ -72,7 +72,7 @@ export async function setupCommand(opts: SetupOptions): Promise<number> {
   const results = applySetup(plans, {
     dataDir: config.dataDir,
     stamp,
-    verify: (host: HostSpec) => mcpError ?? (host.probeEvent ? probeHook(binary, host.id, host.probeEvent, env, project ?? config.home) : undefined),
+    verify: (host: HostSpec) => mcpError ?? (host.probeEvent ? probeHook(binary, host.id, host.probeEvent, env, project ?? config.home, host.plainReply) : undefined),
   });
   for (const plan of plans) if (plan.host.note && !plan.error) say(`note (${plan.host.id}): ${plan.host.note}`);
   return report(results, opts, say);
@@ -95,6 +95,6 @@ function selectHosts(agents: string | undefined, ctx: SetupContext): HostSpec[] 
 function describe(edit: FileEdit): string {
   if (edit.kind === "toml") return `[${edit.table}]`;
   if (edit.kind === "section") return "ctxmode section";
-  if (edit.kind === "file") return "skill";
+  if (edit.kind === "file") return edit.file.endsWith("SKILL.md") ? "skill" : "plugin module";
   return [...edit.set.map((s) => s.at.join(".")), ...(edit.hooks.length ? [`${edit.hooks.length} hooks`] : [])].join(", ");
 }

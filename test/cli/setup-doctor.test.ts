@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { binary, runCtx } from "../helpers/cli.ts";
 import { tempDir } from "../helpers/temp.ts";
 
-const HOSTS = "claude-code,codex,gemini-cli,qwen-code,copilot-cli,cursor";
+const HOSTS = "claude-code,codex,gemini-cli,qwen-code,copilot-cli,vscode,cursor,kiro,opencode,pi";
 
 function run(home: string, args: string[]) {
   return runCtx(args, {
     dataDir: join(home, ".ctxmode"),
     cwd: home,
-    env: { HOME: home, CLAUDE_CONFIG_DIR: "", CODEX_HOME: "", GEMINI_CLI_HOME: "", COPILOT_HOME: "", XDG_CONFIG_HOME: "", CTXMODE_ROUTING: "" },
+    env: { HOME: home, CLAUDE_CONFIG_DIR: "", CODEX_HOME: "", GEMINI_CLI_HOME: "", COPILOT_HOME: "", XDG_CONFIG_HOME: "", PI_CODING_AGENT_DIR: "", CTXMODE_ROUTING: "" },
   });
 }
 
@@ -42,7 +42,16 @@ describe("ctxmode doctor after setup", () => {
       "qwen-code/hook",
       "copilot-cli/config",
       "copilot-cli/hook",
+      "vscode/config",
+      "vscode/hook",
       "cursor/config",
+      "cursor/hook",
+      "kiro/config",
+      "kiro/hook",
+      "opencode/config",
+      "opencode/hook",
+      "pi/config",
+      "pi/hook",
       "mcp",
     ]);
     expect(ok.code).toBe(0);

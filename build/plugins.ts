@@ -1,0 +1,23 @@
+/**
+ * Bundles the OpenCode plugin and the Pi extension into one self-contained module each, as text
+ * the binary embeds (src/agents/plugins.ts) so `ctxmode setup` can write them for any install.
+ * Not minified: the file lands in the user's config, where they may read it.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+export const pluginsDir = join(root, "dist", "plugins");
+
+export async function bundlePlugins(): Promise<void> {
+  mkdirSync(pluginsDir, { recursive: true });
+  for (const host of ["opencode", "pi"]) {
+    const result = await Bun.build({ entrypoints: [join(root, "src/hooks/plugins", `${host}-entry.ts`)], target: "node", format: "esm" });
+    if (!result.success) throw new AggregateError(result.logs, `bundling the ${host} plugin failed`);
+    const code = await result.outputs[0]!.text();
+    if (!code.includes('"__CTXMODE_BINARY__"')) throw new Error(`the ${host} plugin bundle lost its binary placeholder`);
+    await Bun.write(join(pluginsDir, `${host}.txt`), `// ctxmode ${host} plugin, written by \`ctxmode setup\`; \`ctxmode setup --remove\` takes it out.\n${code}`);
+  }
+}
+
+if (import.meta.main) await bundlePlugins();
