@@ -2,23 +2,10 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../config/config.ts";
 import { errorMessage } from "../errors.ts";
-import { readStats, type ToolStat } from "../mcp/tool-stats.ts";
+import { readStats, summarizeStats, type StatsSummary, type ToolStat } from "../mcp/tool-stats.ts";
 import { openStore } from "../store/db.ts";
 import { projectDbPath, resolveProject } from "../store/project.ts";
 import { formatBytes, printJson } from "./context.ts";
-
-/** Bytes per token for the estimate: the usual rule of thumb for English text and code. */
-const BYTES_PER_TOKEN = 4;
-
-interface Scope {
-  label: string;
-  tools: ToolStat[];
-  calls: number;
-  returned: number;
-  keptOut: number;
-  keptOutPercent: number;
-  tokensKeptOut: number;
-}
 
 /**
  * `ctxmode stats [--session id] [--project dir] [--json]`: what ctxmode's own tools returned to the
@@ -30,10 +17,10 @@ export function statsCommand(opts: { json?: boolean; project?: string; session?:
   const session = opts.session ?? config.session;
   const project = resolveProject(opts.project ?? process.cwd());
   const projectDb = projectDbPath(config.projectsDir, project);
-  const scopes: Scope[] = [];
-  if (session) scopes.push(scope(`session ${session}`, existsSync(projectDb) ? read(config, projectDb, session) : []));
-  scopes.push(scope(`project ${project.root}`, existsSync(projectDb) ? read(config, projectDb) : []));
-  scopes.push(scope("all projects", allProjects(config)));
+  const scopes: StatsSummary[] = [];
+  if (session) scopes.push(summarizeStats(`session ${session}`, existsSync(projectDb) ? read(config, projectDb, session) : []));
+  scopes.push(summarizeStats(`project ${project.root}`, existsSync(projectDb) ? read(config, projectDb) : []));
+  scopes.push(summarizeStats("all projects", allProjects(config)));
   if (opts.json) {
     printJson({ session: session || null, project: project.root, scopes });
     return 0;
@@ -71,15 +58,7 @@ function allProjects(config: Config): ToolStat[] {
   return [...byTool.values()].sort((a, b) => a.tool.localeCompare(b.tool));
 }
 
-function scope(label: string, tools: ToolStat[]): Scope {
-  const calls = tools.reduce((n, r) => n + r.calls, 0);
-  const returned = tools.reduce((n, r) => n + r.returned, 0);
-  const keptOut = tools.reduce((n, r) => n + r.keptOut, 0);
-  const keptOutPercent = returned + keptOut === 0 ? 0 : Math.round((1000 * keptOut) / (returned + keptOut)) / 10;
-  return { label, tools, calls, returned, keptOut, keptOutPercent, tokensKeptOut: Math.round(keptOut / BYTES_PER_TOKEN) };
-}
-
-function render(s: Scope, bars: boolean): string {
+function render(s: StatsSummary, bars: boolean): string {
   const head = `${s.label}: ${s.keptOutPercent}% kept out (${formatBytes(s.keptOut)} ≈ ${s.tokensKeptOut.toLocaleString("en-US")} tokens; ${formatBytes(s.returned)} reached the context)`;
   if (s.tools.length === 0) return `${head}\n  no ctx calls yet\n`;
   const width = Math.max(...s.tools.map((t) => t.tool.length));

@@ -131,8 +131,10 @@ class HookRun {
       home: this.config.home,
     });
     const { events } = extractToolEvents(tool, this.project.root);
-    if (route.kind && route.decision.action === "deny") {
-      events.push({ type: "route", data: `${route.kind}: ${tool.name} ${JSON.stringify(tool.input).slice(0, 300)}` });
+    if (route.kind) {
+      // The key tells a deny from a pass (tools out of reach); the schema counts both per host and tool.
+      const key = route.decision.action === "deny" ? "denied" : "passed";
+      events.push({ type: "route", key, data: `${route.kind}: ${tool.name} ${JSON.stringify(tool.input).slice(0, 300)}` });
     }
     this.record(events);
     if (route.decision.action === "pass" && !route.decision.context && route.nudge && this.adapter.caps.preToolContext && this.canRoute()) {

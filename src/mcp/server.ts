@@ -33,10 +33,11 @@ export async function runServer(config: Config): Promise<void> {
     const signal = AbortSignal.any([extra.signal, shutdown.signal]);
     const name = request.params.name;
     const tool = byName.get(name);
+    const started = performance.now();
     const reply = tool
       ? await callTool(tool, request.params.arguments ?? {}, ctx, signal)
       : { text: `unknown tool ${name}; use one of ${tools.map((t) => t.name).join(", ")}`, isError: true, keptOut: 0 };
-    if (tool) await recordStats(ctx, name, reply);
+    if (tool) await recordStats(ctx, name, reply, performance.now() - started);
     const result: CallToolResult = { content: [{ type: "text", text: reply.text }] };
     if (reply.isError) result.isError = true;
     return result;
@@ -76,11 +77,11 @@ async function callTool(tool: ToolDef, args: unknown, ctx: ToolContext, signal: 
   }
 }
 
-/** Persists the call's byte counts; a stats write must never break a reply. */
-async function recordStats(ctx: ToolContext, tool: string, reply: ToolReply): Promise<void> {
+/** Persists the call's byte counts and milliseconds; a stats write must never break a reply. */
+async function recordStats(ctx: ToolContext, tool: string, reply: ToolReply, ms: number): Promise<void> {
   try {
     const { db } = await ctx.store();
-    recordCall(db, ctx.session, tool, byteLength(reply.text), reply.keptOut);
+    recordCall(db, ctx.session, tool, byteLength(reply.text), reply.keptOut, ms);
   } catch (err) {
     process.stderr.write(`ctxmode: could not record stats for ${tool}: ${errorMessage(err)}\n`);
   }

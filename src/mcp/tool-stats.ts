@@ -8,14 +8,14 @@ export interface ToolStat {
   keptOut: number;
 }
 
-/** Adds one call to the session's row for `tool` in `tool_stats` (one short write). */
-export function recordCall(db: Database, session: string, tool: string, returned: number, keptOut: number): void {
+/**
+ * Records one call: a `tool_calls` row (time, bytes, and the server's milliseconds when timed);
+ * a trigger adds it to the session's `tool_stats` totals in the same statement.
+ */
+export function recordCall(db: Database, session: string, tool: string, returned: number, keptOut: number, ms?: number): void {
   db.prepare(
-    `INSERT INTO tool_stats(session, tool, calls, bytes_returned, bytes_kept_out, updated_at)
-     VALUES ($session, $tool, 1, $returned, $kept, $now)
-     ON CONFLICT(session, tool) DO UPDATE SET calls = calls + 1, bytes_returned = bytes_returned + $returned,
-       bytes_kept_out = bytes_kept_out + $kept, updated_at = $now`,
-  ).run({ session, tool, returned, kept: keptOut, now: Date.now() });
+    `INSERT INTO tool_calls(at, session, tool, bytes_returned, bytes_kept_out, ms) VALUES ($now, $session, $tool, $returned, $kept, $ms)`,
+  ).run({ now: Date.now(), session, tool, returned, kept: keptOut, ms: ms === undefined ? null : Math.round(ms * 1000) / 1000 });
 }
 
 /** Per-tool totals for one session, or for every session when `session` is undefined. */
@@ -28,4 +28,27 @@ export function readStats(db: Database, session?: string): ToolStat[] {
     )
     .all(session === undefined ? undefined : { session })
     .map((r) => ({ tool: r.tool, calls: Number(r.calls), returned: Number(r.returned), keptOut: Number(r.keptOut) }));
+}
+
+/** Bytes per token for the estimate: the usual rule of thumb for English text and code. */
+const BYTES_PER_TOKEN = 4;
+
+/** Totals over a set of per-tool rows, as `ctxmode stats` and `ctxmode report` show them. */
+export interface StatsSummary {
+  label: string;
+  tools: ToolStat[];
+  calls: number;
+  returned: number;
+  keptOut: number;
+  /** Kept out / (returned + kept out), one decimal. */
+  keptOutPercent: number;
+  tokensKeptOut: number;
+}
+
+export function summarizeStats(label: string, tools: ToolStat[]): StatsSummary {
+  const calls = tools.reduce((n, r) => n + r.calls, 0);
+  const returned = tools.reduce((n, r) => n + r.returned, 0);
+  const keptOut = tools.reduce((n, r) => n + r.keptOut, 0);
+  const keptOutPercent = returned + keptOut === 0 ? 0 : Math.round((1000 * keptOut) / (returned + keptOut)) / 10;
+  return { label, tools, calls, returned, keptOut, keptOutPercent, tokensKeptOut: Math.round(keptOut / BYTES_PER_TOKEN) };
 }

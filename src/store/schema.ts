@@ -102,6 +102,69 @@ export const MIGRATIONS: readonly string[] = [
     state_at INTEGER NOT NULL DEFAULT 0
   ) WITHOUT ROWID;
   `,
+  // 4: one row per ctx tool call (when, bytes, server-side milliseconds) for `ctxmode report`'s
+  // time series and latency percentiles, and routing counters by host, tool and decision.
+  // Triggers keep the counters, so the writers still issue one statement: recordCall one INSERT
+  // (its trigger adds to `tool_stats`), the hooks the journal row they already wrote.
+  `
+  CREATE TABLE tool_calls(
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    session TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    bytes_returned INTEGER NOT NULL,
+    bytes_kept_out INTEGER NOT NULL,
+    ms REAL
+  );
+  CREATE INDEX tool_calls_at ON tool_calls(at);
+  CREATE TRIGGER tool_calls_ai AFTER INSERT ON tool_calls BEGIN
+    INSERT INTO tool_stats(session, tool, calls, bytes_returned, bytes_kept_out, updated_at)
+    VALUES (new.session, new.tool, 1, new.bytes_returned, new.bytes_kept_out, new.at)
+    ON CONFLICT(session, tool) DO UPDATE SET calls = calls + 1, bytes_returned = bytes_returned + excluded.bytes_returned,
+      bytes_kept_out = bytes_kept_out + excluded.bytes_kept_out, updated_at = excluded.updated_at;
+  END;
+  -- action: denied (a routing rule denied the call and named the ctx_* call to make), passed (a rule
+  -- matched but the ctx_* tools were out of reach), redirected (a hook replaced a big output with
+  -- an index pointer). kind: the routing rule (src/hooks/decide.ts), or 'replace'.
+  CREATE TABLE route_stats(
+    host TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    action TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    PRIMARY KEY(host, tool, kind, action)
+  ) WITHOUT ROWID;
+  CREATE TRIGGER tool_calls_route AFTER INSERT ON tool_calls WHEN new.tool LIKE 'hook:%' BEGIN
+    INSERT INTO route_stats(host, tool, kind, action, count, last_at)
+    VALUES (coalesce((SELECT host FROM journal_sessions WHERE session = new.session), ''), substr(new.tool, 6), 'replace', 'redirected', 1, new.at)
+    ON CONFLICT DO UPDATE SET count = count + 1, last_at = excluded.last_at;
+  END;
+  -- A route row reads "<kind>: <tool> <input>" and its key says 'passed' for a pass (else a deny);
+  -- a repeat of the same call bumps the row's hits, which counts once more here.
+  CREATE VIEW journal_routes AS
+    SELECT seq, session, at, hits, key, substr(data, 1, instr(data, ': ') - 1) AS kind,
+      substr(data, instr(data, ': ') + 2, instr(substr(data, instr(data, ': ') + 2) || ' ', ' ') - 1) AS tool
+    FROM journal WHERE type = 'route' AND instr(data, ': ') > 0;
+  CREATE TRIGGER journal_route_ai AFTER INSERT ON journal WHEN new.type = 'route' AND instr(new.data, ': ') > 0 BEGIN
+    INSERT INTO route_stats(host, tool, kind, action, count, last_at)
+    SELECT coalesce((SELECT host FROM journal_sessions WHERE session = r.session), ''), r.tool, r.kind,
+      CASE r.key WHEN 'passed' THEN 'passed' ELSE 'denied' END, 1, r.at
+    FROM journal_routes r WHERE r.seq = new.seq
+    ON CONFLICT DO UPDATE SET count = count + 1, last_at = excluded.last_at;
+  END;
+  CREATE TRIGGER journal_route_au AFTER UPDATE OF hits ON journal WHEN new.type = 'route' AND new.hits > old.hits AND instr(new.data, ': ') > 0 BEGIN
+    INSERT INTO route_stats(host, tool, kind, action, count, last_at)
+    SELECT coalesce((SELECT host FROM journal_sessions WHERE session = r.session), ''), r.tool, r.kind,
+      CASE r.key WHEN 'passed' THEN 'passed' ELSE 'denied' END, 1, r.at
+    FROM journal_routes r WHERE r.seq = new.seq
+    ON CONFLICT DO UPDATE SET count = count + 1, last_at = excluded.last_at;
+  END;
+  INSERT INTO route_stats(host, tool, kind, action, count, last_at)
+    SELECT coalesce(s.host, ''), r.tool, r.kind, CASE r.key WHEN 'passed' THEN 'passed' ELSE 'denied' END, sum(r.hits), max(r.at)
+    FROM journal_routes r LEFT JOIN journal_sessions s ON s.session = r.session
+    WHERE true GROUP BY 1, 2, 3, 4;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
