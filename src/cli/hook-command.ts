@@ -2,10 +2,10 @@ import { writeSync } from "node:fs";
 import { loadConfig } from "../config/config.ts";
 import { errorMessage } from "../errors.ts";
 import { logHookError } from "../hooks/error-log.ts";
-import { handleEvent } from "../hooks/handle.ts";
 import { loadHost } from "../hooks/hosts/index.ts";
+import { noopReply, respond } from "../hooks/respond.ts";
 import { readStdin } from "../hooks/stdin.ts";
-import type { HookKind, HostAdapter, HostReply } from "../hooks/types.ts";
+import type { HostAdapter, HostReply } from "../hooks/types.ts";
 
 /** Payloads above this are drained and answered with the no-op reply (nothing useful is that big). */
 const STDIN_CAP = 32 * 1024 * 1024;
@@ -40,43 +40,18 @@ export async function hookCommand(args: string[]): Promise<never> {
     return exit({ stdout: "", exitCode: 0 });
   }
   const host = adapter;
-  const kind: HookKind | undefined = host.events[hostEvent];
-  const noop = (): HostReply => host.reply(kind ?? "pre-tool", { action: "pass" }, undefined, hostEvent);
+  const noop = (): HostReply => noopReply(host, hostEvent);
 
   const watchdog = setTimeout(() => {
     fail("HOOK_TIMEOUT", `no answer within ${config.budgets.hookTimeoutMs} ms; answered allow`);
     exit(noop());
   }, Math.max(0, deadline - Date.now()));
 
-  let reply: HostReply;
-  try {
-    // Stdin gives up a little before the watchdog, so the ordinary path answers and logs why.
-    const input = await readStdin({ cap: STDIN_CAP, idleMs: STDIN_IDLE_MS, deadline: deadline - 100 });
-    if (!kind) throw new HookInputError(`unknown event ${JSON.stringify(args[1] ?? "")} for ${host.name}; known: ${Object.keys(host.events).join(", ")}`);
-    if (input.overflow) throw new HookInputError(`stdin over ${STDIN_CAP / 1024 / 1024} MB`);
-    if (input.text.trim() === "") throw new HookInputError(input.cutShort ? "no payload on stdin in time (idle or HOOK_TIMEOUT)" : "empty stdin");
-    const payload: unknown = JSON.parse(input.text);
-    const event = host.parse(kind, payload, hostEvent);
-    const decision = await handleEvent(event, { config, adapter: host, deadline });
-    reply = host.reply(kind, decision, event, hostEvent);
-  } catch (err) {
-    fail(err instanceof HookInputError ? "BAD_INPUT" : codeOf(err), err);
-    reply = noop();
-  }
+  // Stdin gives up a little before the watchdog, so the ordinary path answers and logs why.
+  const input = await readStdin({ cap: STDIN_CAP, idleMs: STDIN_IDLE_MS, deadline: deadline - 100 });
+  const reply = await respond(input, { config, adapter: host, hostEvent, eventName: args[1] ?? "", deadline, stdinCap: STDIN_CAP, fail });
   clearTimeout(watchdog);
   return exit(reply);
-}
-
-class HookInputError extends Error {}
-
-/** Error codes in the log: SQLite's busy/full/readonly errors by name, everything else generic. */
-function codeOf(err: unknown): string {
-  if (err instanceof SyntaxError) return "BAD_INPUT";
-  const msg = errorMessage(err);
-  if (/database is locked|SQLITE_BUSY/i.test(msg)) return "DB_LOCKED";
-  if (/disk is full|SQLITE_FULL|ENOSPC/i.test(msg)) return "DISK_FULL";
-  if (/SQLITE|database/i.test(msg)) return "DB_ERROR";
-  return (err as { code?: unknown })?.code && typeof (err as { code: unknown }).code === "string" ? String((err as { code: string }).code) : "HOOK_ERROR";
 }
 
 /** Writes the reply synchronously (nothing is lost to an async pipe at exit) and ends the process. */

@@ -1,0 +1,66 @@
+import { Database } from "bun:sqlite";
+import { appendFileSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { resolveProject } from "../../src/store/project.ts";
+
+/**
+ * A figure the README quotes: printed in the test output, and appended as one JSON line to
+ * $CTXMODE_FIGURES_FILE when bench/reliability.ts runs the suites to collect them.
+ */
+export function figure(name: string, value: number, unit = ""): void {
+  console.log(`figure ${name}: ${value}${unit ? ` ${unit}` : ""}`);
+  const file = process.env.CTXMODE_FIGURES_FILE;
+  if (file) appendFileSync(file, `${JSON.stringify({ name, value, unit })}\n`);
+}
+
+/** The project database the binary uses for `project` under `dataDir`. */
+export function projectDbFile(dataDir: string, project: string): string {
+  return join(dataDir, "projects", resolveProject(project).key, "context.db");
+}
+
+/** `PRAGMA integrity_check` of a database file, opened read-write as a new process would. */
+export function integrity(path: string): string {
+  const db = new Database(path);
+  try {
+    return (db.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
+  } finally {
+    db.close();
+  }
+}
+
+/** Value at the given quantile (0..1) of `values`. */
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+/** Every live (non-zombie) process descended from `root`, found by walking /proc. */
+export function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (fields[0] === "Z") continue;
+      const ppid = Number(fields[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // exited while we looked
+    }
+  }
+  const out: number[] = [];
+  const queue = [root];
+  while (queue.length) for (const child of children.get(queue.shift()!) ?? []) out.push(child), queue.push(child);
+  return out;
+}
+
+/** Resident set size of a process in bytes (0 when it is gone). */
+export function rss(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
