@@ -1,6 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { hookCommand, serveCommand } from "./host-run.ts";
+import { setupHost } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
 
 /** Claude Code: user-scope MCP server in ~/.claude.json, hooks in ~/.claude/settings.json (hosts.md §1). */
@@ -11,27 +9,8 @@ describeHost({
     ctxExecute: { name: "mcp__ctxmode__ctx_execute" },
     shell: (command) => ({ name: "Bash", args: { command, description: "e2e step" } }),
   },
-  register(box, _fake, withHooks) {
-    writeFileSync(join(box.home, ".claude.json"), JSON.stringify({ mcpServers: { ctxmode: { type: "stdio", ...serveCommand } } }, null, 2));
-    if (!withHooks) return;
-    const entry = (event: string, matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command: hookCommand("claude-code", event) }] }];
-    mkdirSync(join(box.home, ".claude"), { recursive: true });
-    writeFileSync(
-      join(box.home, ".claude", "settings.json"),
-      JSON.stringify(
-        {
-          hooks: {
-            PreToolUse: entry("pretooluse", "Bash|Read|WebFetch|Grep|Glob|Agent|Task|mcp__.*"),
-            PostToolUse: entry("posttooluse", ""),
-            UserPromptSubmit: entry("userpromptsubmit"),
-            PreCompact: entry("precompact"),
-            SessionStart: entry("sessionstart"),
-          },
-        },
-        null,
-        2,
-      ),
-    );
+  register(box) {
+    setupHost(box, "claude-code");
   },
   args: (prompt) => ["-p", prompt, "--allowedTools", "Bash,mcp__ctxmode", "--output-format", "json"],
   env: (_box, fake) => ({

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { hookCommand, serveCommand } from "./host-run.ts";
+import { setupHost } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
 
 /** Codex: `[mcp_servers.ctxmode]` in $CODEX_HOME/config.toml, hooks in $CODEX_HOME/hooks.json (hosts.md §2). */
@@ -12,7 +12,7 @@ describeHost({
     ctxExecute: { name: "ctx_execute", namespace: "mcp__ctxmode" },
     shell: (command) => ({ name: "exec_command", args: { cmd: command } }),
   },
-  register(box, fake, withHooks) {
+  register(box, fake) {
     const codexHome = join(box.home, ".codex");
     mkdirSync(codexHome, { recursive: true });
     const toml = [
@@ -25,22 +25,9 @@ describeHost({
       `wire_api = "responses"`,
       `env_key = "FAKE_API_KEY"`,
       ``,
-      `[mcp_servers.ctxmode]`,
-      `command = ${JSON.stringify(serveCommand.command)}`,
-      `args = ${JSON.stringify(serveCommand.args)}`,
-      ``,
     ];
     writeFileSync(join(codexHome, "config.toml"), toml.join("\n"));
-    if (!withHooks) return;
-    const entry = (event: string, matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command: hookCommand("codex", event) }] }];
-    const hooks = {
-      PreToolUse: entry("pretooluse", "Bash|apply_patch|mcp__.*"),
-      PostToolUse: entry("posttooluse"),
-      UserPromptSubmit: entry("userpromptsubmit"),
-      PreCompact: entry("precompact"),
-      SessionStart: entry("sessionstart"),
-    };
-    writeFileSync(join(codexHome, "hooks.json"), JSON.stringify({ hooks }, null, 2));
+    setupHost(box, "codex");
   },
   // Hooks are trust-gated by hash; in `exec` an untrusted hook is skipped silently, hence the bypass.
   args: (prompt) => ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", prompt],

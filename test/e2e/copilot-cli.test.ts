@@ -1,6 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { hookCommand, serveCommand } from "./host-run.ts";
+import { setupHost } from "./host-run.ts";
 import { cacheRoot } from "./hosts.ts";
 import { describeHost } from "./host-suite.ts";
 
@@ -12,22 +11,10 @@ describeHost({
     ctxExecute: { name: "ctxmode-ctx_execute" },
     shell: (command) => ({ name: "bash", args: { command, description: "e2e step" } }),
   },
-  register(box, _fake, withHooks) {
-    mkdirSync(join(box.home, ".copilot"), { recursive: true });
-    writeFileSync(
-      join(box.home, ".copilot", "mcp-config.json"),
-      JSON.stringify({ mcpServers: { ctxmode: { type: "local", ...serveCommand, tools: ["*"] } } }, null, 2),
-    );
-    if (!withHooks) return;
-    const entry = (event: string) => [{ type: "command", bash: hookCommand("copilot-cli", event), timeoutSec: 30 }];
-    const hooks = {
-      preToolUse: entry("pretooluse"),
-      postToolUse: entry("posttooluse"),
-      userPromptSubmitted: entry("userpromptsubmitted"),
-      sessionStart: entry("sessionstart"),
-    };
-    mkdirSync(join(box.project, ".github", "hooks"), { recursive: true });
-    writeFileSync(join(box.project, ".github", "hooks", "ctxmode.json"), JSON.stringify({ version: 1, hooks }, null, 2));
+  register(box) {
+    // MCP in ~/.copilot; hooks only in the repository's .github/hooks (hosts.md §5).
+    setupHost(box, "copilot-cli");
+    setupHost(box, "copilot-cli", { project: true });
   },
   args: (prompt) => ["-p", prompt, "--allow-all-tools"],
   env: (_box, fake) => ({

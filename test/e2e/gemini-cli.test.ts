@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { hookCommand, serveCommand } from "./host-run.ts";
+import { setupHost } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
 
 /** Gemini CLI: `mcpServers` and `hooks` in ~/.gemini/settings.json, hook timeouts in ms (hosts.md §3). */
@@ -11,25 +11,11 @@ describeHost({
     ctxExecute: { name: "mcp_ctxmode_ctx_execute" },
     shell: (command) => ({ name: "run_shell_command", args: { command, description: "e2e step" } }),
   },
-  register(box, _fake, withHooks) {
-    const entry = (event: string, matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command: hookCommand("gemini-cli", event) }] }];
-    const settings = {
-      security: { auth: { selectedType: "gemini-api-key" }, folderTrust: { enabled: false } },
-      mcpServers: { ctxmode: { ...serveCommand } },
-      ...(withHooks
-        ? {
-            hooks: {
-              BeforeTool: entry("beforetool", "run_shell_command|read_file|web_fetch|mcp_.*"),
-              AfterTool: entry("aftertool", ".*"),
-              BeforeAgent: entry("beforeagent"),
-              PreCompress: entry("precompress"),
-              SessionStart: entry("sessionstart"),
-            },
-          }
-        : {}),
-    };
+  register(box) {
+    const settings = { security: { auth: { selectedType: "gemini-api-key" }, folderTrust: { enabled: false } } };
     mkdirSync(join(box.home, ".gemini"), { recursive: true });
     writeFileSync(join(box.home, ".gemini", "settings.json"), JSON.stringify(settings, null, 2));
+    setupHost(box, "gemini-cli");
   },
   // `-m`: the default model routes every prompt through a classifier call first (about 90 s of retries
   // against a fake that does not answer it).

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binary } from "../helpers/cli.ts";
-import { repoRoot } from "../helpers/temp.ts";
 import type { HostCommand } from "./hosts.ts";
 
 /** A temp HOME, a git project and ctxmode's data dir for one host run. */
@@ -27,12 +26,17 @@ export function makeSandbox(prefix: string): HostSandbox {
   return { root, home, project, dataDir: join(home, ".ctxmode") };
 }
 
-/** The MCP server command setup registers: the built binary, `serve`. */
-export const serveCommand = { command: binary, args: ["serve"] };
-
-/** The hook command line setup registers for a host event. */
-export function hookCommand(host: string, event: string): string {
-  return `${binary} hook ${host} ${event}`;
+/**
+ * Registers ctxmode with a host the way a user does: `ctxmode setup --yes --agents <host>` in the
+ * sandbox's HOME (and `--project` in its repository), merging into whatever config the test wrote
+ * for the fake model first. Throws with setup's output when it fails.
+ */
+export function setupHost(box: HostSandbox, host: string, options: { project?: boolean } = {}): void {
+  const args = ["setup", "--yes", "--agents", host, ...(options.project ? ["--project"] : [])];
+  const env = hostEnv(box, { argv: [], pathPrefix: [] }, {});
+  mkdirSync(env.TMPDIR!, { recursive: true });
+  const r = Bun.spawnSync([binary, ...args], { cwd: box.project, env, stdout: "pipe", stderr: "pipe", timeout: 60_000 });
+  if (r.exitCode !== 0) throw new Error(`ctxmode ${args.join(" ")} failed (exit ${r.exitCode}):\n${r.stdout}\n${r.stderr}`);
 }
 
 /**
@@ -44,17 +48,6 @@ export function hooksMissing(): string | undefined {
   const r = Bun.spawnSync([binary, "hook", "claude-code", "pretooluse"], { stdin: Buffer.from("{}"), stdout: "pipe", stderr: "pipe", timeout: 10_000 });
   if (r.exitCode === 0) return undefined;
   return `\`ctxmode hook\` is not in this build yet (${r.stderr.toString().trim().split("\n")[0] || `exit ${r.exitCode}`})`;
-}
-
-/** ctxmode's in-process plugin for a host without command hooks (OpenCode, Pi), from the source tree. */
-export function pluginModule(host: "opencode" | "pi"): string {
-  return join(repoRoot, "src", "hooks", "plugins", `${host}.ts`);
-}
-
-/** Why a plugin host cannot get ctxmode's plugin yet: the module or the `ctxmode hook` it calls is missing. */
-export function pluginMissing(host: "opencode" | "pi"): string | undefined {
-  if (!existsSync(pluginModule(host))) return `ctxmode's ${host === "pi" ? "Pi extension" : "OpenCode plugin"} is not in this tree yet`;
-  return hooksMissing();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { startFakeModel, type FakeModel } from "./fake-model/server.ts";
-import { dataFiles, freshSessionGuidance, hookErrors, markRegistered, readJournal, unescapeHtml } from "./hook-evidence.ts";
+import { dataFiles, freshSessionGuidance, hookErrors, readJournal, unescapeHtml } from "./hook-evidence.ts";
 import { describeRun, hostEnv, hooksMissing, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
 import { HOSTS, hostCommand, type HostId } from "./hosts.ts";
 import {
@@ -23,8 +23,8 @@ export interface HostE2E {
   id: HostId;
   title: string;
   tools: HostTools;
-  /** Writes ctxmode's MCP server (and, when `withHooks`, its hooks) into the host's config files. */
-  register(box: HostSandbox, fake: FakeModel, withHooks: boolean): void;
+  /** Writes the host's own config for the fake model, then registers ctxmode through `ctxmode setup`. */
+  register(box: HostSandbox, fake: FakeModel): void;
   /** Host arguments for a non-interactive run of `prompt`. */
   args(prompt: string, box: HostSandbox): string[];
   /** Variables that point the host at the fake and keep it offline. */
@@ -65,8 +65,7 @@ export function describeHost(def: HostE2E): void {
       steps = sessionSteps(def.tools, fake, ctxWhy === undefined);
       fake.setScript({ steps: steps.map((s) => s.step), finalText: FINAL_TEXT });
       box = makeSandbox(def.id);
-      def.register(box, fake, hooksWhy === undefined);
-      if (hooksWhy === undefined) markRegistered(box, def.id);
+      def.register(box, fake);
       run = await runHost(cmd, def.args(PROMPT, box), { cwd: box.project, env: hostEnv(box, cmd, def.env(box, fake)), timeoutMs });
     }, timeoutMs + 30_000);
     afterAll(() => {

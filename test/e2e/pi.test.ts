@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pluginMissing, pluginModule, serveCommand } from "./host-run.ts";
+import { setupHost } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
 
 /**
@@ -15,9 +15,7 @@ describeHost({
     ctxExecute: { name: "ctx_execute" },
     shell: (command) => ({ name: "bash", args: { command } }),
   },
-  ctxToolsMissing: () => pluginMissing("pi"),
-  hooksMissing: () => pluginMissing("pi"),
-  register(box, fake, withHooks) {
+  register(box, fake) {
     const models = {
       providers: {
         fake: {
@@ -30,15 +28,10 @@ describeHost({
       },
     };
     const dir = join(box.home, ".pi", "agent");
-    mkdirSync(join(dir, "extensions"), { recursive: true });
+    mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "models.json"), JSON.stringify(models, null, 2));
-    if (!withHooks) return;
-    const extension = [
-      `import { createPiExtension } from ${JSON.stringify(pluginModule("pi"))};`,
-      `export default createPiExtension({ command: [${JSON.stringify(serveCommand.command)}] });`,
-      ``,
-    ].join("\n");
-    writeFileSync(join(dir, "extensions", "ctxmode.ts"), extension);
+    // Pi has no MCP: setup's extension registers the ctx tools and the hooks.
+    setupHost(box, "pi");
   },
   args: (prompt) => ["-p", prompt, "--model", "fake/fake-model"],
   env: () => ({}),
