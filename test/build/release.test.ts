@@ -116,7 +116,7 @@ describe("bun run build:release", () => {
   test("install.sh, install.ps1 and doctor's fix name the release repository of build/targets.ts", () => {
     expect(readFileSync(join(repoRoot, "installers", "install.sh"), "utf8")).toContain(`\nREPO="${RELEASE_REPO}"\n`);
     expect(readFileSync(join(repoRoot, "installers", "install.ps1"), "utf8")).toContain(`\n$Repo = "${RELEASE_REPO}"\n`);
-    expect(readFileSync(join(repoRoot, "src", "cli", "doctor-command.ts"), "utf8")).toContain(`https://github.com/${RELEASE_REPO}/releases/latest/download/install.sh`);
+    expect(readFileSync(join(repoRoot, "src", "doctor", "checks.ts"), "utf8")).toContain(`https://github.com/${RELEASE_REPO}/releases/latest/download/install.sh`);
   });
 });
 

@@ -1,20 +1,55 @@
 import { describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCtx } from "../helpers/cli.ts";
 import { repoRoot, tempDir } from "../helpers/temp.ts";
 import { findModernNode } from "../installers/node-versions.ts";
 
 describe("ctxmode doctor", () => {
-  test("one PASS row per SQLite check, exit 0", () => {
+  test("one PASS row per check (install, runtime, SQLite, data dir, sandbox, policy), exit 0", () => {
     const r = runCtx(["doctor"], { dataDir: tempDir() });
     expect(r.code).toBe(0);
     const rows = r.stdout.trim().split("\n");
     expect(rows.map((l) => l.split(/\s+/).slice(0, 2))).toEqual([
+      ["PASS", "install"],
+      ["PASS", "runtime"],
       ["PASS", "sqlite"],
       ["PASS", "fts5"],
       ["PASS", "fts5-trigram"],
+      ["PASS", "data-dir"],
+      ["PASS", "sandbox"],
+      ["PASS", "policy"],
     ]);
-    expect(rows[0]).toMatch(/SQLite 3\.\d+\.\d+ \(bun:sqlite\)/);
+    expect(rows[0]).toMatch(/ctxmode \d+\.\d+\.\d+ \(\w+ build\)/);
+    expect(rows[1]).toMatch(/compiled binary \(Bun 1\.4\.4/);
+    expect(rows[2]).toMatch(/SQLite 3\.\d+\.\d+ \(bun:sqlite\)/);
+    expect(rows[6]).toMatch(/languages: javascript, typescript, python, shell/);
+  });
+
+  test("a data dir that cannot be written is a FAIL with a fix, exit 1; a malformed policy file is a WARN naming it", () => {
+    const home = tempDir();
+    writeFileSync(join(home, "not-a-dir"), "x");
+    const broken = runCtx(["doctor", "--json"], { dataDir: join(home, "not-a-dir", "data"), env: { HOME: home } });
+    expect(broken.code).toBe(1);
+    const row = JSON.parse(broken.stdout).checks.find((c: { name: string }) => c.name === "data-dir");
+    expect(row).toMatchObject({ status: "FAIL" });
+    expect(row.fix).toContain("CTXMODE_DATA_DIR");
+
+    mkdirSync(join(home, ".claude"), { recursive: true });
+    writeFileSync(join(home, ".claude", "settings.json"), `{ "permissions": { "deny": ["Bash(sudo *)"] `);
+    const warned = runCtx(["doctor", "--json"], { dataDir: join(home, "data"), env: { HOME: home }, cwd: home });
+    expect(warned.code).toBe(0);
+    const policy = JSON.parse(warned.stdout).checks.find((c: { name: string }) => c.name === "policy");
+    expect(policy.status).toBe("WARN");
+    expect(policy.detail).toContain(join(home, ".claude", "settings.json"));
+  });
+
+  test("secrets in what doctor prints are masked", () => {
+    const token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+    const r = runCtx(["doctor"], { dataDir: join(tempDir(), token) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("data-dir");
+    expect(r.stdout).not.toContain(token);
   });
 
   test("--json: version, runtime and the checks, each with a status", () => {
@@ -22,11 +57,9 @@ describe("ctxmode doctor", () => {
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ runtime: "bun", ok: true, platform: `${process.platform}-${process.arch}` });
-    expect(report.checks.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual([
-      ["sqlite", "PASS"],
-      ["fts5", "PASS"],
-      ["fts5-trigram", "PASS"],
-    ]);
+    expect(report.checks.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual(
+      ["install", "runtime", "sqlite", "fts5", "fts5-trigram", "data-dir", "sandbox", "policy"].map((name) => [name, "PASS"]),
+    );
   });
 
   test("the Node build reports node:sqlite with FTS5 and trigrams", () => {
@@ -39,6 +72,8 @@ describe("ctxmode doctor", () => {
     expect(r.stderr.toString()).toBe("");
     const report = JSON.parse(r.stdout.toString());
     expect(report).toMatchObject({ runtime: "node", ok: true });
-    expect(report.checks[0].detail).toMatch(/\(node:sqlite\)$/);
+    const rows = Object.fromEntries(report.checks.map((c: { name: string; detail: string }) => [c.name, c.detail]));
+    expect(rows.sqlite).toMatch(/\(node:sqlite\)$/);
+    expect(rows.runtime).toMatch(/^Node fallback on Node \d+/);
   });
 });

@@ -29,9 +29,14 @@ describe("ctxmode doctor after setup", () => {
     const checks = rows(ok.stdout);
     expect(checks.filter((c) => c.status !== "PASS")).toEqual([]);
     expect(checks.map((c) => c.name)).toEqual([
+      "install",
+      "runtime",
       "sqlite",
       "fts5",
       "fts5-trigram",
+      "data-dir",
+      "sandbox",
+      "policy",
       "claude-code/config",
       "claude-code/hook",
       "codex/config",

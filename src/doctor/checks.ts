@@ -1,0 +1,153 @@
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { openDatabase, runtimeName } from "#sqlite";
+import type { Config } from "../config/config.ts";
+import { CHANNEL, VERSION } from "../config/constants.ts";
+import { errorMessage } from "../errors.ts";
+
+export type CheckStatus = "PASS" | "WARN" | "FAIL";
+
+/** One doctor row. */
+export interface Check {
+  name: string;
+  status: CheckStatus;
+  detail: string;
+  /** The exact command that fixes a WARN/FAIL. */
+  fix?: string;
+}
+
+/** Reinstalling the release binary brings a SQLite with FTS5 and the trigram tokenizer on every OS but old macOS. */
+const REINSTALL = "curl -fsSL https://github.com/ctxmode/ctxmode/releases/latest/download/install.sh | sh";
+
+/**
+ * Every doctor row, in order: install, runtime, SQLite, data dir, sandbox runtimes, policy files,
+ * then the agent hosts (`agents` names them, else the ones setup registered). Details are masked:
+ * a secret in a path or a config value never reaches the output.
+ */
+export async function runChecks(config: Config, agents?: string[]): Promise<Check[]> {
+  const checks = [installCheck(), runtimeCheck(), ...sqliteChecks(), dataDirCheck(config.dataDir), await sandboxCheck(config), await policyCheck(config), ...(await agentChecks(config, agents))];
+  const { redactSecrets } = await import("../sandbox/redact.ts");
+  return checks.map((c) => ({ ...c, detail: redactSecrets(c.detail) }));
+}
+
+function installCheck(): Check {
+  let path = process.execPath;
+  try {
+    path = realpathSync(path);
+  } catch {
+    // Keep the path as given.
+  }
+  return { name: "install", status: "PASS", detail: `ctxmode ${VERSION} (${CHANNEL} build) at ${path}` };
+}
+
+/** The compiled binary runs on its own Bun; the npm fallback needs Node >= 22.13 (node:sqlite). */
+function runtimeCheck(): Check {
+  if (typeof Bun !== "undefined") return { name: "runtime", status: "PASS", detail: `compiled binary (Bun ${Bun.version}, ${process.platform}-${process.arch})` };
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  const ok = major > 22 || (major === 22 && minor >= 13);
+  return ok
+    ? { name: "runtime", status: "PASS", detail: `Node fallback on Node ${process.versions.node}` }
+    : { name: "runtime", status: "FAIL", detail: `Node ${process.versions.node} is too old for the Node fallback (needs >= 22.13)`, fix: REINSTALL };
+}
+
+/** The SQLite this runtime links, and whether it has FTS5 with the trigram tokenizer (the store needs both). */
+export function sqliteChecks(): Check[] {
+  const fix = sqliteFix();
+  let db;
+  try {
+    db = openDatabase(":memory:", { busyTimeoutMs: 1_000 });
+  } catch (err) {
+    return [{ name: "sqlite", status: "FAIL", detail: `cannot open an in-memory database: ${errorMessage(err)}`, fix }];
+  }
+  try {
+    const version = String(db.prepare<{ v: string }>("SELECT sqlite_version() AS v").get()?.v ?? "unknown");
+    // Spelled from the runtime's name: the Node bundle must not contain a "bun:" specifier, even in text.
+    const checks: Check[] = [{ name: "sqlite", status: "PASS", detail: `SQLite ${version} (${runtimeName}:sqlite)` }];
+    checks.push(probe(db, "fts5", "CREATE VIRTUAL TABLE temp.doctor_fts USING fts5(x)", "FTS5 full-text search", fix));
+    checks.push(
+      probe(
+        db,
+        "fts5-trigram",
+        "CREATE VIRTUAL TABLE temp.doctor_tri USING fts5(x, tokenize='trigram'); INSERT INTO temp.doctor_tri VALUES ('useEffect cleanup'); SELECT * FROM temp.doctor_tri WHERE x MATCH 'Effe'",
+        "FTS5 trigram tokenizer (substring search)",
+        fix,
+      ),
+    );
+    return checks;
+  } finally {
+    db.close();
+  }
+}
+
+function probe(db: { exec(sql: string): void }, name: string, sql: string, what: string, fix: string): Check {
+  try {
+    db.exec(sql);
+    return { name, status: "PASS", detail: `${what} works` };
+  } catch (err) {
+    return { name, status: "FAIL", detail: `${what} is missing: ${errorMessage(err)}`, fix };
+  }
+}
+
+function sqliteFix(): string {
+  const runtime: string = runtimeName;
+  // The compiled binary on macOS links Apple's system SQLite; the trigram tokenizer needs SQLite >= 3.34 (macOS 12+).
+  if (runtime === "bun" && process.platform === "darwin") return "softwareupdate --install --all  # macOS 12 or later ships SQLite >= 3.34";
+  return REINSTALL;
+}
+
+/** Writes and deletes a file in the data dir: every index, journal and backup lives there. */
+function dataDirCheck(dataDir: string): Check {
+  const probeFile = join(dataDir, `.doctor-${process.pid}`);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(probeFile, "ok");
+    rmSync(probeFile, { force: true });
+    return { name: "data-dir", status: "PASS", detail: `${dataDir} is writable` };
+  } catch (err) {
+    return {
+      name: "data-dir",
+      status: "FAIL",
+      detail: `${dataDir} is not writable (${(err as NodeJS.ErrnoException).code ?? errorMessage(err)}): nothing can be indexed or journaled`,
+      fix: `mkdir -p '${dataDir}' && chmod u+rwx '${dataDir}'  # or point CTXMODE_DATA_DIR at a writable folder`,
+    };
+  }
+}
+
+/** Which sandbox languages can run here; JavaScript and shell are the ones every script path needs. */
+async function sandboxCheck(config: Config): Promise<Check> {
+  const { availableLanguages } = await import("../sandbox/runtimes.ts");
+  const { LANGUAGE_IDS } = await import("../sandbox/languages.ts");
+  const found = availableLanguages(config.env);
+  const missing = LANGUAGE_IDS.filter((id) => !found.includes(id));
+  const detail = `${found.length} of ${LANGUAGE_IDS.length} languages: ${found.join(", ")}${missing.length ? ` (not found: ${missing.join(", ")})` : ""}`;
+  if (!found.includes("shell")) return { name: "sandbox", status: "WARN", detail: `${detail}; ctx_batch and shell scripts need sh`, fix: "install a POSIX shell (sh) on PATH" };
+  return { name: "sandbox", status: "PASS", detail };
+}
+
+/** The deny/allow rule files the sandbox and hooks read: each must parse, or its rules are skipped. */
+async function policyCheck(config: Config): Promise<Check> {
+  const { loadPolicy, policyFiles } = await import("../sandbox/policy.ts");
+  const paths = { home: config.home, projectDir: config.projectDir, dataDir: config.dataDir };
+  const policy = loadPolicy(paths);
+  const files = policyFiles(paths);
+  if (policy.warnings.length) {
+    const file = policy.warnings[0]!.split(": ")[0];
+    return { name: "policy", status: "WARN", detail: policy.warnings.join("; "), fix: `fix ${file}, then run ctxmode doctor again` };
+  }
+  return { name: "policy", status: "PASS", detail: `${policy.deny.length} deny and ${policy.allow.length} allow rules from ${files.length} settings files (missing ones skipped)` };
+}
+
+/** Per-host rows (config, hook round trip, MCP handshake). Loaded only when there is a host to check. */
+async function agentChecks(config: Config, names: string[] | undefined): Promise<Check[]> {
+  const { HOSTS } = await import("../agents/hosts.ts");
+  const { hostsToCheck } = await import("../agents/doctor.ts");
+  const hosts = hostsToCheck(HOSTS, config.dataDir, names);
+  if (hosts.length === 0) return [];
+  // The host checks run child processes through Bun's API; the Node fallback only reports that.
+  if (typeof Bun === "undefined") return [{ name: "agents", status: "WARN", detail: "host checks run only in the compiled binary", fix: "ctxmode doctor  # with the installed binary" }];
+  const { stableBinary } = await import("../agents/binary.ts");
+  const { hostPaths } = await import("../agents/paths.ts");
+  const { hostChecks } = await import("../agents/doctor.ts");
+  const ctx = { paths: hostPaths(config.env, config.home, config.dataDir), binary: stableBinary() };
+  return hostChecks(hosts, ctx, { ...config.env, CTXMODE_DATA_DIR: config.dataDir });
+}
