@@ -64,3 +64,36 @@ export function rss(pid: number): number {
     return 0;
   }
 }
+
+/**
+ * Sources that are not whole: a label whose doc is missing, whose chunk rows do not add up to
+ * the doc's count, or whose text (checked by `markers`, a source's first and last words) is not
+ * all there. Also runs FTS5's own integrity check of both indexes against their content.
+ */
+export function brokenSources(db: Database, markers?: (label: string) => [string, string] | undefined): string[] {
+  const broken: string[] = [];
+  const rows = db
+    .prepare(
+      `SELECT s.label, s.doc_id, d.chunk_count, (SELECT count(*) FROM chunks c WHERE c.doc_id = s.doc_id) AS chunks
+       FROM sources s LEFT JOIN docs d ON d.id = s.doc_id`,
+    )
+    .all() as { label: string; doc_id: number; chunk_count: number | null; chunks: number }[];
+  const body = db.prepare("SELECT group_concat(body, char(10)) AS text FROM (SELECT body FROM chunks WHERE doc_id = ? ORDER BY seq)");
+  for (const r of rows) {
+    if (r.chunk_count === null) broken.push(`${r.label}: no doc`);
+    else if (r.chunk_count !== r.chunks || r.chunks === 0) broken.push(`${r.label}: ${r.chunks} of ${r.chunk_count} chunks`);
+    const words = markers?.(r.label);
+    if (words) {
+      const text = (body.get(r.doc_id) as { text: string | null }).text ?? "";
+      if (!text.includes(words[0]) || !text.includes(words[1])) broken.push(`${r.label}: text cut short`);
+    }
+  }
+  for (const table of ["fts_words", "fts_grams"]) {
+    try {
+      db.exec(`INSERT INTO ${table}(${table}) VALUES ('integrity-check')`);
+    } catch (err) {
+      broken.push(`${table}: ${(err as Error).message}`);
+    }
+  }
+  return broken;
+}
