@@ -4,6 +4,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import type { Config } from "../config/config.ts";
 import { VERSION } from "../config/constants.ts";
 import { CtxError, errorMessage } from "../errors.ts";
+import { explainStoreError } from "../store/db-errors.ts";
 import { ToolContext } from "./context.ts";
 import { byteLength } from "./format.ts";
 import { startLiveMarker } from "../hooks/liveness.ts";
@@ -71,7 +72,9 @@ async function callTool(tool: ToolDef, args: unknown, ctx: ToolContext, signal: 
   if (!parsed.success) return { text: describeIssues(tool.name, parsed.error.issues), isError: true, keptOut: 0 };
   try {
     return await tool.run(parsed.data, ctx, signal);
-  } catch (err) {
+  } catch (caught) {
+    // A full or read-only disk surfaces from SQLite mid-write: name the folder and the fix.
+    const err = explainStoreError(caught, ctx.config.dataDir) ?? caught;
     const text = err instanceof CtxError ? `${tool.name}: ${err.message}` : `${tool.name} failed: ${errorMessage(err)}`;
     return { text, isError: true, keptOut: 0 };
   }

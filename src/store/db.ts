@@ -2,6 +2,7 @@ import { openDatabase } from "#sqlite";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { CtxError, errorMessage } from "../errors.ts";
+import { explainStoreError } from "./db-errors.ts";
 import type { Database } from "../runtime/sqlite.types.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
 
@@ -20,6 +21,14 @@ export interface OpenStoreOptions {
  * sees a half-made schema and two processes creating it at once both end up on one file.
  */
 export function openStore(path: string, options: OpenStoreOptions): Database {
+  try {
+    return openOrCreate(path, options);
+  } catch (err) {
+    throw explainStoreError(err, dirname(path)) ?? err;
+  }
+}
+
+function openOrCreate(path: string, options: OpenStoreOptions): Database {
   const target = options.targetVersion ?? SCHEMA_VERSION;
   if (!existsSync(path)) {
     if (options.readonly) throw new CtxError("NOT_FOUND", `no index yet at ${path}; run \`ctxmode index <path>\` first`);
