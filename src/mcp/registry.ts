@@ -2,16 +2,18 @@ import { z } from "zod";
 import type { Config } from "../config/config.ts";
 import type { ToolDef } from "./tool.ts";
 import { batchTool } from "./tools/batch.ts";
+import { doctorTool } from "./tools/doctor.ts";
 import { executeTool } from "./tools/execute.ts";
 import { indexTool } from "./tools/index.ts";
 import { purgeTool } from "./tools/purge.ts";
 import { resumeTool } from "./tools/resume.ts";
 import { searchTool } from "./tools/search.ts";
 import { statsTool } from "./tools/stats.ts";
+import { upgradeTool } from "./tools/upgrade.ts";
 
 /** Every tool the server offers, in the order tools/list shows them. */
 export function allTools(config: Config): ToolDef[] {
-  return [executeTool(config), batchTool(config), indexTool(), searchTool(), statsTool(), purgeTool(), resumeTool()] as unknown as ToolDef[];
+  return [executeTool(config), batchTool(config), indexTool(), searchTool(), statsTool(), purgeTool(), resumeTool(), doctorTool(), upgradeTool()] as unknown as ToolDef[];
 }
 
 /** MCP's defaults for absent tool hints (spec, ToolAnnotations). */
@@ -35,7 +37,9 @@ export function listEntry(tool: ToolDef) {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: { type: "object" as const, ...inputSchema },
-    annotations,
+    // A tool without arguments lists none: `{"type":"object"}` is a complete schema.
+    inputSchema: { type: "object" as const, ...(Object.keys((inputSchema.properties as object | undefined) ?? {}).length ? inputSchema : {}) },
+    // All hints at MCP's defaults: the field itself is left out too.
+    ...(Object.keys(annotations).length ? { annotations } : {}),
   };
 }

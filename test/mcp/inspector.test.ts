@@ -34,7 +34,7 @@ describe("MCP Inspector CLI against the binary", () => {
     const list = inspect(["--method", "tools/list"]);
     expect(list.code).toBe(0);
     const tools = JSON.parse(list.out).tools.map((t: { name: string }) => t.name);
-    expect(tools).toEqual(["ctx_execute", "ctx_batch", "ctx_index", "ctx_search", "ctx_stats", "ctx_purge", "ctx_resume"]);
+    expect(tools).toEqual(["ctx_execute", "ctx_batch", "ctx_index", "ctx_search", "ctx_stats", "ctx_purge", "ctx_resume", "ctx_doctor", "ctx_upgrade"]);
 
     const indexed = inspect(["--method", "tools/call", "--tool-name", "ctx_index", "--tool-arg", "text=The flux capacitor needs 1.21 gigawatts.", "source=notes"]);
     expect(indexed.code).toBe(0);

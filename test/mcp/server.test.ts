@@ -36,6 +36,8 @@ describe("MCP server surface", async () => {
       ctx_stats: { properties: [], required: [] },
       ctx_purge: { properties: ["scope", "source", "session", "confirm"], required: ["scope", "confirm"] },
       ctx_resume: { properties: ["seq"], required: [] },
+      ctx_doctor: { properties: [], required: [] },
+      ctx_upgrade: { properties: ["apply"], required: [] },
     });
   });
 

@@ -28,15 +28,15 @@ export function batchTool(config: Config) {
   const { execTimeoutMs, execTimeoutMaxMs } = config.budgets;
   return defineTool({
     name: "ctx_batch",
-    title: "Run shell commands (executes them) and search their output",
+    title: "Run commands (executes them)",
     description:
-      "Run shell commands one after another, index all output, and return the parts matching each query " +
-      "(or all output when it is small). One call instead of many.",
+      "Run shell commands, index all output, return the parts matching each query " +
+      "(all of it when small). One call instead of many.",
     schema: z.object({
-      commands: z.array(Command).min(1).max(50).describe("Shell commands, or {label, command} objects"),
+      commands: z.array(Command).min(1).max(50).describe("Commands or {label, command}"),
       queries: z.array(z.string()).max(20).optional().describe("Searches over the output"),
-      timeout: z.number().positive().optional().describe(`ms for all commands, default ${execTimeoutMs}, max ${execTimeoutMaxMs}`),
-      cwd: z.string().optional().describe("Working dir inside the project"),
+      timeout: z.number().min(1).optional().describe(`ms in all, default ${execTimeoutMs}, max ${execTimeoutMaxMs}`),
+      cwd: z.string().optional().describe("Dir inside the project"),
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     async run(args, ctx, signal) {

@@ -2,29 +2,33 @@ import { statSync } from "node:fs";
 import { z } from "zod";
 import type { Config } from "../../config/config.ts";
 import { CtxError } from "../../errors.ts";
-import { LANGUAGE_IDS } from "../../sandbox/languages.ts";
+import { LANGUAGE_IDS, type LanguageId } from "../../sandbox/languages.ts";
 import { budgetOutput } from "../budget.ts";
 import { allowedPath } from "../paths.ts";
 import { CAPTURE_CAP, combinedOutput, runStatus } from "../run-output.ts";
 import { defineTool } from "../tool.ts";
 import { checkShell } from "./shell-policy.ts";
 
+/** The language ids as the schema lists them: the four common ones by their short alias (both are accepted). */
+const SHORT: Partial<Record<LanguageId, string>> = { javascript: "js", typescript: "ts", python: "py", shell: "sh" };
+const LANGUAGE_LIST = LANGUAGE_IDS.map((id) => SHORT[id] ?? id).join(", ");
+
 /** `ctx_execute`: run code in the sandbox; only what it prints (within budget) reaches the context. */
 export function executeTool(config: Config) {
   const { execTimeoutMs, execTimeoutMaxMs } = config.budgets;
   return defineTool({
     name: "ctx_execute",
-    title: "Run code (executes it on this machine)",
+    title: "Run code (executes it)",
     description:
-      "Run code in the project dir; only what it prints returns. Process data here instead of reading it: " +
-      "big output is indexed and you get a preview, or the parts matching `intent`.",
+      "Run code in the project dir; only what it prints comes back. Process data here, not in context: " +
+      "big output is indexed and previewed, or matched to `intent`.",
     schema: z.object({
-      language: z.string().describe(`${LANGUAGE_IDS.join("|")} (js, ts, py, sh accepted)`),
+      language: z.string().describe(LANGUAGE_LIST),
       code: z.string().describe("Code to run; print only what you need"),
-      file: z.string().optional().describe("File for the code: path in FILE_PATH, text in FILE_CONTENT"),
-      intent: z.string().optional().describe("What you look for; big output returns matching parts"),
-      timeout: z.number().positive().optional().describe(`ms, default ${execTimeoutMs}, max ${execTimeoutMaxMs}`),
-      cwd: z.string().optional().describe("Working dir inside the project"),
+      file: z.string().optional().describe("Its path is FILE_PATH, its text FILE_CONTENT"),
+      intent: z.string().optional().describe("What you look for in big output"),
+      timeout: z.number().min(1).optional().describe(`ms, default ${execTimeoutMs}, max ${execTimeoutMaxMs}`),
+      cwd: z.string().optional().describe("Dir inside the project"),
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     async run(args, ctx, signal) {

@@ -13,16 +13,16 @@ const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export function indexTool() {
   return defineTool({
     name: "ctx_index",
-    title: "Index files, text or web pages (runs no code)",
-    description: "Index a file or directory (path), text, or web pages (url, urls) for ctx_search. Secrets are redacted.",
+    title: "Index files, text or pages",
+    description: "Index a file or dir (path), text, or web pages (url, urls) for ctx_search.",
     schema: z.object({
-      path: z.string().optional().describe("File or directory inside the project"),
+      path: z.string().optional().describe("File or dir in the project"),
       text: z.string().optional().describe("Text to index"),
-      source: z.string().optional().describe("Label (prefix for a directory or urls)"),
+      source: z.string().optional().describe("Label (prefix for a dir or urls)"),
       url: z.string().optional().describe("Web page to fetch"),
-      urls: z.array(z.string()).optional().describe("Several pages (at most 20)"),
-      concurrency: z.number().int().min(1).max(8).optional().describe("Parallel fetches, default 4"),
-      ttl: z.number().min(0).optional().describe("Max cache age in ms (default 1 day); 0 refetches"),
+      urls: z.array(z.string()).optional().describe("Several pages (max 20)"),
+      concurrency: z.number().int().min(1).max(8).optional().describe("Parallel fetches (4)"),
+      ttl: z.number().min(0).optional().describe("Max cache age, ms (default 1 day)"),
       force: z.boolean().optional().describe("Refetch even if cached"),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

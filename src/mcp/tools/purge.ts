@@ -7,12 +7,12 @@ import { defineTool } from "../tool.ts";
 export function purgeTool() {
   return defineTool({
     name: "ctx_purge",
-    title: "Delete indexed content (destructive)",
-    description: "Delete indexed content: one source, one session's, or the whole project's. Needs confirm: true.",
+    title: "Delete indexed content",
+    description: "Delete a source, a session's content or all. Needs confirm: true.",
     schema: z.object({
       scope: z.enum(["source", "session", "project"]).describe("What to delete"),
-      source: z.string().optional().describe("Exact source label, for scope source"),
-      session: z.string().optional().describe("Session id for scope session; default this one"),
+      source: z.string().optional().describe("Exact label, for scope source"),
+      session: z.string().optional().describe("For scope session; default this one"),
       confirm: z.boolean().describe("Must be true"),
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

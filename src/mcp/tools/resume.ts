@@ -5,7 +5,7 @@ import { defineTool } from "../tool.ts";
 export function resumeTool() {
   return defineTool({
     name: "ctx_resume",
-    title: "Session state (read-only)",
+    title: "Session state",
     description: "After compaction: last request, open tasks, edited files, errors. seq: one full row.",
     schema: z.object({
       seq: z.number().min(1).optional().describe("Row number from the state"),

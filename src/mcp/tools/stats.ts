@@ -7,8 +7,8 @@ import { defineTool } from "../tool.ts";
 export function statsTool() {
   return defineTool({
     name: "ctx_stats",
-    title: "Show context savings (read-only)",
-    description: "Bytes returned to the context vs kept out, per tool, this session and all time.",
+    title: "Context savings",
+    description: "Bytes kept out of context vs returned, per tool, session and all time.",
     schema: z.object({}),
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async run(_args, ctx) {
