@@ -154,6 +154,7 @@ describe("reply snapshots per host and event (reference/hosts.md shapes)", () =>
       kiro: { pretooluse: "pre-tool", posttooluse: "post-tool", userpromptsubmit: "prompt", agentspawn: "session-start" },
       opencode: { "tool.execute.before": "pre-tool", "tool.execute.after": "post-tool", "chat.message": "prompt", "session.compacting": "pre-compact", "session.created": "session-start" },
       pi: { tool_call: "pre-tool", tool_result: "post-tool", before_agent_start: "prompt", session_before_compact: "pre-compact", session_start: "session-start" },
+      zcode: { sessionstart: "session-start", userpromptsubmit: "prompt", pretooluse: "pre-tool", posttooluse: "post-tool", posttoolusefailure: "post-tool", stop: "pre-compact" },
     });
   });
 });

@@ -15,6 +15,7 @@ export const HOSTS: Readonly<Record<string, () => Promise<HostAdapter>>> = {
   kiro: async () => (await import("./kiro.ts")).kiro,
   opencode: async () => (await import("./opencode.ts")).opencode,
   pi: async () => (await import("./pi.ts")).pi,
+  zcode: async () => (await import("./zcode.ts")).zcode,
 };
 
 /** Host names as users type them, with the short forms accepted too. */
