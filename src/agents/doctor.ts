@@ -30,6 +30,7 @@ const ROUND_TRIP: Partial<Record<HostId, { event: string; tool: string; valid: (
   // The OpenCode plugin and the Pi extension get ctxmode's own plugin reply.
   opencode: { event: "tool.execute.before", tool: "bash", valid: (o) => parse(o)?.action === "deny" && typeof parse(o)?.reason === "string" },
   pi: { event: "tool_call", tool: "bash", valid: (o) => parse(o)?.action === "deny" && typeof parse(o)?.reason === "string" },
+  zcode: { event: "pretooluse", tool: "Bash", valid: (o) => hookSpecificDeny(o) },
 };
 
 function parse(out: string): Record<string, any> | undefined {

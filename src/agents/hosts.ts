@@ -1,8 +1,9 @@
 import { join } from "node:path";
 import type { HostPaths } from "./paths.ts";
 import { pluginSource } from "./plugins.ts";
+import { zcodeHost } from "./zcode.ts";
 
-export type HostId = "claude-code" | "codex" | "gemini-cli" | "qwen-code" | "copilot-cli" | "vscode" | "cursor" | "kiro" | "opencode" | "pi";
+export type HostId = "claude-code" | "codex" | "gemini-cli" | "qwen-code" | "copilot-cli" | "vscode" | "cursor" | "kiro" | "opencode" | "pi" | "zcode";
 
 /** One change setup makes to one file. */
 export type FileEdit =
@@ -302,4 +303,5 @@ export const HOSTS: HostSpec[] = [
     // Pi has no MCP: the extension starts `ctxmode serve` itself and registers its tools with Pi.
     edits: (ctx) => [{ kind: "file", file: where(ctx, join(ctx.paths.piDir, "extensions", "ctxmode.ts"), join(".pi", "extensions", "ctxmode.ts")), content: pluginSource("pi", ctx.binary) }],
   },
+  zcodeHost,
 ];

@@ -18,6 +18,10 @@ export interface HostPaths {
   kiroDir: string;
   /** $XDG_CONFIG_HOME/opencode, else ~/.config/opencode. */
   opencodeDir: string;
+  /** ZCode's data root: CTXMODE_ZCODE_DIR, else ~/.zcode (its `cli/config.json` lists plugin folders). */
+  zcodeDir: string;
+  /** The ctxmode plugin folder for ZCode: CTXMODE_ZCODE_PLUGIN_DIR, else `<zcodeDir>/plugins/ctxmode`. */
+  zcodePluginDir: string;
   /** PI_CODING_AGENT_DIR, else ~/.pi/agent. */
   piDir: string;
   /** VS Code's user profile folder (where its user `mcp.json` lives), per OS. */
@@ -29,6 +33,7 @@ export interface HostPaths {
 /** Resolves every host path from the environment, read here once for the agents modules. */
 export function hostPaths(env: Record<string, string | undefined>, home: string, dataDir: string): HostPaths {
   const claudeDir = env.CLAUDE_CONFIG_DIR || join(home, ".claude");
+  const zcodeDir = env.CTXMODE_ZCODE_DIR || join(home, ".zcode");
   return {
     home,
     claudeDir,
@@ -40,6 +45,8 @@ export function hostPaths(env: Record<string, string | undefined>, home: string,
     cursorDir: join(home, ".cursor"),
     kiroDir: join(home, ".kiro"),
     opencodeDir: join(env.XDG_CONFIG_HOME || join(home, ".config"), "opencode"),
+    zcodeDir,
+    zcodePluginDir: env.CTXMODE_ZCODE_PLUGIN_DIR || join(zcodeDir, "plugins", "ctxmode"),
     piDir: env.PI_CODING_AGENT_DIR || join(home, ".pi", "agent"),
     vscodeUserDir: vscodeUserDir(env, home),
     dataDir,

@@ -56,7 +56,7 @@ export function planSetup(hosts: HostSpec[], ctx: SetupContext): HostPlan[] {
 }
 
 /** The setup manifest: per file, the backup of the original and the hash of what setup wrote. */
-type Manifest = Record<string, { host: string; backup: string | null; written: string }>;
+type Manifest = Record<string, { host: string; backup: string | null; written: string; dirs?: string[] }>;
 const manifestPath = (dataDir: string) => join(dataDir, "setup", "manifest.json");
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -77,9 +77,29 @@ export function writeAtomic(file: string, text: string): void {
   renameSync(tmp, file);
 }
 
-function restore(file: string, before: string | null): void {
+/** The folders writing `file` creates, deepest first (none when its folder exists). */
+function missingDirs(file: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = dirname(file); !existsSync(dir) && dirname(dir) !== dir; dir = dirname(dir)) dirs.push(dir);
+  return dirs;
+}
+
+/** Removes the folders setup made that are empty now, deepest first. */
+function pruneDirs(dirs: string[]): void {
+  for (const dir of [...new Set(dirs)].sort((a, b) => b.length - a.length)) {
+    try {
+      if (readdirSync(dir).length === 0) rmdirSync(dir);
+    } catch {
+      // Gone already, or holds something else now: left as is.
+    }
+  }
+}
+
+/** Puts a file back; one setup created goes, with the folders setup made for it once they are empty. */
+function restore(file: string, before: string | null, madeDirs: string[] = []): void {
   if (before !== null) return writeAtomic(file, before);
   rmSync(file, { force: true });
+  pruneDirs(madeDirs);
   // A skill's own folder goes too when setup made it and nothing else is in it.
   try {
     if (basename(file) === "SKILL.md" && readdirSync(dirname(file)).length === 0) rmdirSync(dirname(file));
@@ -110,10 +130,12 @@ export function applySetup(plans: HostPlan[], opts: ApplyOptions): HostResult[] 
       continue;
     }
     const done: FileChange[] = [];
+    const made = new Map<FileChange, string[]>();
     try {
       for (const [i, change] of plan.changes.entries()) {
         const backup = change.before === null ? null : join(opts.dataDir, "backups", opts.stamp, id, `${i}-${change.edit.file.split(/[\\/]/).pop()}`);
         if (backup) writeAtomic(backup, change.before!);
+        made.set(change, missingDirs(change.edit.file));
         writeAtomic(change.edit.file, change.after);
         done.push(change);
         // Re-read and re-apply: the file parses, holds our change, and a rerun would change nothing.
@@ -121,7 +143,8 @@ export function applySetup(plans: HostPlan[], opts: ApplyOptions): HostResult[] 
         if (reread !== change.after || applyEdit(change.edit, reread) !== reread) throw new Error(`${change.edit.file} did not read back as written`);
         const prior = manifest[change.edit.file];
         // The first backup is the user's original; a later rerun (binary moved) keeps pointing at it.
-        manifest[change.edit.file] = { host: id, backup: prior ? prior.backup : backup, written: sha(change.after) };
+        const dirs = prior ? prior.dirs : made.get(change);
+        manifest[change.edit.file] = { host: id, backup: prior ? prior.backup : backup, written: sha(change.after), ...(dirs?.length ? { dirs } : {}) };
       }
       const why = opts.verify(plan.host);
       if (why) throw new Error(why);
@@ -129,7 +152,7 @@ export function applySetup(plans: HostPlan[], opts: ApplyOptions): HostResult[] 
       writeFileSync(join(opts.dataDir, "registered", id), "");
       results.push({ id, status: plan.changes.length ? "configured" : "unchanged", detail: plan.changes.map((c) => c.edit.file).join(", ") || "already set up" });
     } catch (err) {
-      for (const change of done.reverse()) restore(change.edit.file, change.before);
+      for (const change of done.reverse()) restore(change.edit.file, change.before, made.get(change));
       for (const change of plan.changes) if (!done.includes(change)) delete manifest[change.edit.file];
       results.push({ id, status: "failed", detail: `${(err as Error).message}; every file of this host was restored` });
     }
@@ -147,6 +170,7 @@ export function removeSetup(hosts: HostSpec[], ctx: SetupContext, opts: { dataDi
   const results: HostResult[] = [];
   for (const host of hosts) {
     const touched: string[] = [];
+    const madeDirs: string[] = [];
     try {
       for (const [i, edit] of host.edits(ctx).entries()) {
         const now = readOrNull(edit.file);
@@ -160,8 +184,11 @@ export function removeSetup(hosts: HostSpec[], ctx: SetupContext, opts: { dataDi
         if (opts.dryRun) continue;
         writeAtomic(join(opts.dataDir, "backups", opts.stamp, host.id, `${i}-${edit.file.split(/[\\/]/).pop()}`), now);
         restore(edit.file, next);
+        if (next === null) madeDirs.push(...(entry?.dirs ?? []));
         delete manifest[edit.file];
       }
+      // After every file: a plugin folder empties only once all of its files are gone.
+      pruneDirs(madeDirs);
       if (!opts.dryRun) rmSync(join(opts.dataDir, "registered", host.id), { force: true });
       results.push({ id: host.id, status: touched.length ? "removed" : "unchanged", detail: touched.join(", ") || "nothing of ctxmode's found" });
     } catch (err) {

@@ -76,6 +76,7 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--instructions", "Also write ctxmode's section into the host's instruction file (CLAUDE.md, AGENTS.md …)")
     .option("--no-skills", "Do not install ctxmode's skills into the hosts' skills dirs")
     .option("--binary <path>", "The ctxmode binary the hosts run (default: this one)")
+    .option("--plugin-dir <dir>", "ZCode: write a marketplace folder (marketplace.json + plugins/ctxmode) here instead of setting up")
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./setup-command.ts")).setupCommand(opts));
   cli.help();

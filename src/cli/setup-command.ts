@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { stableBinary } from "../agents/binary.ts";
 import { HOSTS, type FileEdit, type HostSpec, type SetupContext } from "../agents/hosts.ts";
 import { hostPaths } from "../agents/paths.ts";
@@ -20,12 +20,15 @@ export interface SetupOptions {
   skills?: boolean;
   /** The binary the hosts should run (default: this one, by its stable path on PATH). */
   binary?: string;
+  /** `--plugin-dir DIR`: write ZCode's marketplace folder there and change no config. */
+  pluginDir?: string;
   json?: boolean;
 }
 
 /** `ctxmode setup`: registers ctxmode's MCP server and hooks with every agent host found (or `--agents`). */
 export async function setupCommand(opts: SetupOptions): Promise<number> {
   const config = loadConfig();
+  if (opts.pluginDir) return writeMarketplace(opts);
   const binary = opts.binary ? resolve(opts.binary) : stableBinary();
   const project = opts.project ? resolve(typeof opts.project === "string" ? opts.project : config.projectDir) : undefined;
   const ctx: SetupContext = {
@@ -76,6 +79,24 @@ export async function setupCommand(opts: SetupOptions): Promise<number> {
   });
   for (const plan of plans) if (plan.host.note && !plan.error) say(`note (${plan.host.id}): ${plan.host.note}`);
   return report(results, opts, say);
+}
+
+/**
+ * `setup --plugin-dir DIR`: ZCode's marketplace folder, to add in ZCode or publish. A bare
+ * `--binary ctxmode` is kept bare (found on PATH where the plugin runs); a path is made absolute.
+ */
+async function writeMarketplace(opts: SetupOptions): Promise<number> {
+  if (opts.agents !== "zcode") throw new CtxError("BAD_INPUT", "--plugin-dir builds ZCode's marketplace folder; pass --agents zcode with it");
+  const { marketplaceFiles } = await import("../agents/zcode.ts");
+  const { writeAtomic } = await import("../agents/setup.ts");
+  const binary = opts.binary ? (/[\\/]/.test(opts.binary) ? resolve(opts.binary) : opts.binary) : stableBinary();
+  const skills = opts.skills === false ? undefined : (await import("../agents/skills.ts")).SKILLS;
+  const dir = resolve(opts.pluginDir!);
+  const files = Object.entries(marketplaceFiles(binary, skills)).map(([path, content]) => ({ file: join(dir, path), content }));
+  if (!opts.dryRun) for (const f of files) writeAtomic(f.file, f.content);
+  if (opts.json) printJson({ dryRun: opts.dryRun === true, dir, files: files.map((f) => f.file) });
+  else process.stdout.write(`${files.map((f) => `${opts.dryRun ? "would write" : "wrote"} ${f.file}`).join("\n")}\nadd ${dir} in ZCode: Settings → Plugin management → Discover → +\n`);
+  return 0;
 }
 
 function report(results: HostResult[], opts: SetupOptions, say: (line: string) => void): number {

@@ -1,0 +1,90 @@
+import { join } from "node:path";
+import { VERSION } from "../config/constants.ts";
+import type { FileEdit, HostSpec, SetupContext } from "./hosts.ts";
+
+/**
+ * ZCode (reference/hosts.md §11; Z.ai's plugin docs, zai-org/zcode-plugins `docs/PLUGIN_DEVELOPMENT.md`).
+ * Documented only: ZCode is a desktop app that cannot run here. A plugin is a folder with a
+ * manifest `.zcode-plugin/plugin.json`, an MCP `.mcp.json` and an auto-discovered
+ * `hooks/hooks.json` in Claude's nesting with `process` handlers (argv, no shell; `timeoutMs`).
+ * ZCode loads plugin folders listed in `plugins.dirs` of `<zcode>/cli/config.json` (enabled by
+ * default), or plugins installed from a marketplace (`marketplace.json` + `plugins/<name>/`).
+ */
+
+/** Hook events ZCode documents and ctxmode uses, with the matcher (tool events) they get. */
+const EVENTS: [string, string | undefined][] = [
+  ["SessionStart", undefined],
+  ["UserPromptSubmit", undefined],
+  ["PreToolUse", "Bash|Read|WebFetch|Grep|Glob|Agent|Task|mcp__.*"],
+  ["PostToolUse", ""],
+  ["PostToolUseFailure", ""],
+  ["Stop", undefined],
+];
+
+const DESCRIPTION = "Keeps raw tool output out of the context window: a sandbox, a local full-text index and hooks that route large output to them.";
+/** Plugin versions must be semver; a build from source says "dev". */
+const pluginVersion = () => (/^\d+\.\d+\.\d+/.test(VERSION) ? VERSION : "0.0.0");
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The plugin folder's files, relative path -> content, running `binary`. */
+export function pluginFiles(binary: string, skills: Record<string, string> = {}): Record<string, string> {
+  const hooks = Object.fromEntries(
+    EVENTS.map(([event, matcher]) => [
+      event,
+      [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: "process", command: binary, args: ["hook", "zcode", event], timeoutMs: 10_000 }] }],
+    ]),
+  );
+  const files: Record<string, string> = {
+    [join(".zcode-plugin", "plugin.json")]: json({
+      name: "ctxmode",
+      version: pluginVersion(),
+      description: DESCRIPTION,
+      author: { name: "ctxmode" },
+      homepage: "https://github.com/ctxmode/ctxmode",
+      license: "MIT",
+      keywords: ["context", "mcp", "hooks", "search"],
+    }),
+    ".mcp.json": json({ mcpServers: { ctxmode: { type: "stdio", command: binary, args: ["serve"], cwd: "${ZCODE_PROJECT_DIR}" } } }),
+    [join("hooks", "hooks.json")]: json({ description: "ctxmode hooks", hooks }),
+  };
+  for (const [name, content] of Object.entries(skills)) files[join("skills", name, "SKILL.md")] = content;
+  return files;
+}
+
+/**
+ * A marketplace folder that ZCode can add (Settings → Plugin management → Discover → +) or that
+ * can be published as is: `marketplace.json` and `plugins/ctxmode/`. Path -> content.
+ */
+export function marketplaceFiles(binary: string, skills: Record<string, string> = {}): Record<string, string> {
+  const files: Record<string, string> = {
+    "marketplace.json": json({
+      name: "ctxmode",
+      description: "ctxmode for ZCode",
+      owner: { name: "ctxmode" },
+      plugins: [{ name: "ctxmode", source: "./plugins/ctxmode", description: DESCRIPTION, version: pluginVersion(), category: "developer-tools", keywords: ["context", "mcp", "hooks"] }],
+    }),
+  };
+  for (const [path, content] of Object.entries(pluginFiles(binary, skills))) files[join("plugins", "ctxmode", path)] = content;
+  return files;
+}
+
+export const zcodeHost: HostSpec = {
+  id: "zcode",
+  title: "ZCode",
+  command: "zcode",
+  dirs: (p) => [p.zcodeDir],
+  probeEvent: "sessionstart",
+  note: "ZCode takes hooks into new sessions only: start a new session (plugin hooks are snapshotted at session start).",
+  // A plugin is user-wide: --project writes the same files.
+  edits: (ctx: SetupContext): FileEdit[] => {
+    const dir = ctx.paths.zcodePluginDir;
+    const files: FileEdit[] = Object.entries(pluginFiles(ctx.binary, ctx.skills)).map(([path, content]) => ({ kind: "file", file: join(dir, path), content }));
+    files.push({
+      kind: "json",
+      file: join(ctx.paths.zcodeDir, "cli", "config.json"),
+      set: [],
+      hooks: [{ at: ["plugins", "dirs"], entry: dir, marker: JSON.stringify(dir) }],
+    });
+    return files;
+  },
+};
