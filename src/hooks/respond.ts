@@ -32,7 +32,7 @@ export async function respond(input: StdinText, options: RespondOptions): Promis
     if (input.overflow) throw new HookInputError(`stdin over ${options.stdinCap / 1024 / 1024} MB`);
     if (input.text.trim() === "") throw new HookInputError(input.cutShort ? "no payload on stdin in time (idle or HOOK_TIMEOUT)" : "empty stdin");
     const payload: unknown = JSON.parse(input.text);
-    const event = host.parse(kind, payload, hostEvent);
+    const event = parse(host, kind, payload, hostEvent);
     const decision = await handleEvent(event, { config: options.config, adapter: host, deadline: options.deadline });
     return host.reply(kind, decision, event, hostEvent);
   } catch (err) {
@@ -47,6 +47,15 @@ export function noopReply(host: HostAdapter, hostEvent: string): HostReply {
 }
 
 class HookInputError extends Error {}
+
+/** The adapter's parse; what it refuses (a field of the wrong type, no session id) is bad input, not a failure of ours. */
+function parse(host: HostAdapter, kind: HookKind, payload: unknown, hostEvent: string) {
+  try {
+    return host.parse(kind, payload, hostEvent);
+  } catch (err) {
+    throw new HookInputError(errorMessage(err), { cause: err });
+  }
+}
 
 /** Error codes in the log: SQLite's busy/full/readonly errors by name, everything else generic. */
 function codeOf(err: unknown): string {

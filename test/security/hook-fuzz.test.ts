@@ -1,72 +1,120 @@
 import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadConfig } from "../../src/config/config.ts";
 import { HOSTS } from "../../src/hooks/hosts/index.ts";
+import { noopReply, respond } from "../../src/hooks/respond.ts";
 import type { HookKind, HostAdapter } from "../../src/hooks/types.ts";
-import { hookEnv, hookSandbox, runHook, seeded } from "./helpers.ts";
-import { HOST_CASES } from "./hosts-table.ts";
+import { hookEnv, hookSandbox, runHook, seeded } from "../hooks/helpers.ts";
+import { figure } from "../reliability/helpers.ts";
+import { GARBAGE, payloadGenerator, validPayload, validReply, type PayloadKind } from "./payloads.ts";
 
 /**
- * Garbage in, allow out: for every adapter and every event kind, seeded hostile stdin must end in
- * exit 0 with the host's no-op reply within HOOK_TIMEOUT (5,000 ms).
+ * Garbage in, allow out, for every adapter and every event name it answers: seeded hostile
+ * payloads (random bytes, invalid UTF-8, truncated JSON, wrong types, missing fields, deep
+ * nesting, control characters, huge strings) through the same respond() the hook binary runs,
+ * then a seeded sample of them, 100 MB of stdin and deep nesting through the binary itself.
  */
-const rand = seeded(0x5eed);
-const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(rand() * 256));
+const HOOK_TIMEOUT_MS = 5_000;
+const IN_PROCESS_PER_EVENT = 50;
+const BINARY_PER_HOST = 50;
+const STDIN_CAP = 32 * 1024 * 1024;
 
-function cases(valid: string): [string, string | Uint8Array][] {
-  const cut = Math.max(1, Math.floor(rand() * (valid.length - 1)));
-  return [
-    ["empty", ""],
-    ["whitespace", " \n\t "],
-    ["random bytes", bytes(4096)],
-    ["invalid UTF-8", Uint8Array.from([0x7b, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x3a, 0xe2, 0x82, 0x7d])],
-    ["truncated JSON", valid.slice(0, cut)],
-    ["JSON null", "null"],
-    ["JSON array", "[1,2,3]"],
-    ["JSON string", '"PreToolUse"'],
-    ["wrong types", JSON.stringify({ session_id: { a: 1 }, sessionId: 7, cwd: 42, tool_name: ["Bash"], toolName: null, tool_input: "curl https://x", toolArgs: 5, tool_response: 12, prompt: { text: 1 }, source: [] })],
-    ["deep nesting", `${"[".repeat(200_000)}${"]".repeat(200_000)}`],
-    ["deep object", `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`],
-    ["NUL bytes", `{"session_id":"s\u0000","tool_name":"Bash\u0000","tool_input":{"command":"\u0000"}}`],
-  ];
+function logLines(dataDir: string): number {
+  const file = join(dataDir, "hook-errors.log");
+  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
 }
 
-async function noop(host: string, kind: HookKind, event: string): Promise<string> {
-  const adapter: HostAdapter = await HOSTS[host]!();
-  return adapter.reply(kind, { action: "pass" }, undefined, event.toLowerCase()).stdout;
+async function adapters(): Promise<[string, HostAdapter][]> {
+  return Promise.all(Object.entries(HOSTS).map(async ([name, load]) => [name, await load()] as [string, HostAdapter]));
 }
 
-describe("fuzzed stdin for every adapter", () => {
-  for (const h of HOST_CASES) {
-    test(`${h.host}: every hostile payload on every event -> exit 0, the no-op reply, in time`, async () => {
-      const box = hookSandbox("ctxmode-fuzz-");
-      const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
-      const events: [HookKind, string, string][] = [
-        ["pre-tool", h.pre, JSON.stringify(h.preShell("s", box.project, "curl https://x"))],
-        ["post-tool", h.post, JSON.stringify(h.postShell("s", box.project, "ls", "a\nb"))],
-        ["prompt", h.prompt, JSON.stringify(h.promptPayload("s", box.project, "hello"))],
-        ["session-start", h.start, JSON.stringify(h.startPayload("s", box.project, "compact"))],
-      ];
-      if (h.compact) events.push(["pre-compact", h.compact, JSON.stringify({ session_id: "s", cwd: box.project })]);
-      for (const [kind, event, valid] of events) {
-        const expected = await noop(h.host, kind, event);
-        for (const [name, input] of cases(valid)) {
-          const r = runHook(h.host, event, input, env);
-          expect({ host: h.host, event, name, code: r.code, stdout: r.stdout, slow: r.ms > 5_000 }).toEqual({ host: h.host, event, name, code: 0, stdout: expected, slow: false });
+/** Each distinct event name of a host with its kind. */
+function eventsOf(adapter: HostAdapter): [string, HookKind][] {
+  return Object.entries(adapter.events);
+}
+
+describe("hook input fuzzing", () => {
+  test(`every adapter, every event, ${IN_PROCESS_PER_EVENT} seeded payloads each, in-process: a valid reply for the host within HOOK_TIMEOUT`, async () => {
+    const box = hookSandbox("ctxmode-fuzz-");
+    const config = loadConfig(hookEnv(box, { CTXMODE_ROUTING: "always" }));
+    const next = payloadGenerator(seeded(0x5eed));
+    const byKind = new Map<PayloadKind, number>();
+    const codes = new Map<string, number>();
+    const bad: unknown[] = [];
+    let tried = 0;
+    for (const [name, adapter] of await adapters()) {
+      for (const [hostEvent, kind] of eventsOf(adapter)) {
+        const valid = validPayload(name, kind, box.project);
+        const noop = noopReply(adapter, hostEvent);
+        for (let i = 0; i < IN_PROCESS_PER_EVENT; i++) {
+          const payload = next(valid);
+          const t = performance.now();
+          const reply = await respond(
+            { text: Buffer.from(payload.bytes).toString("utf8"), overflow: false, cutShort: false },
+            { config, adapter, hostEvent, deadline: Date.now() + HOOK_TIMEOUT_MS, stdinCap: STDIN_CAP, fail: (code) => codes.set(code, (codes.get(code) ?? 0) + 1) },
+          );
+          const ms = performance.now() - t;
+          tried++;
+          byKind.set(payload.kind, (byKind.get(payload.kind) ?? 0) + 1);
+          const ok = validReply(adapter, kind, hostEvent, reply) && (!GARBAGE.has(payload.kind) || reply.stdout === noop.stdout) && ms < HOOK_TIMEOUT_MS;
+          if (!ok) bad.push({ host: name, hostEvent, kind: payload.kind, i, ms, reply });
         }
       }
-    });
-  }
+    }
+    console.log(`payload kinds: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(", ")}`);
+    console.log(`logged codes: ${[...codes].map(([k, n]) => `${k} ${n}`).join(", ")}`);
+    expect(bad.slice(0, 5)).toEqual([]);
+    // A payload of the wrong shape is refused as bad input, never by tripping over it.
+    expect(codes.get("HOOK_ERROR") ?? 0).toBe(0);
+    figure("fuzz.in_process_payloads", tried);
+  }, 120_000);
 
-  test("100 MB of stdin: drained, answered with the no-op reply, in time, for every adapter", async () => {
+  test(`through the binary: ${BINARY_PER_HOST} seeded payloads per adapter exit 0 in time with a valid reply; garbage gets the no-op`, async () => {
+    const box = hookSandbox("ctxmode-fuzz-bin-");
+    const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
+    const rand = seeded(0xb1a5);
+    const next = payloadGenerator(rand);
+    const bad: unknown[] = [];
+    let tried = 0;
+    for (const [name, adapter] of await adapters()) {
+      const events = eventsOf(adapter);
+      for (let i = 0; i < BINARY_PER_HOST; i++) {
+        const [hostEvent, kind] = events[Math.floor(rand() * events.length)]!;
+        const payload = next(validPayload(name, kind, box.project));
+        const before = logLines(box.dataDir);
+        const r = runHook(name, hostEvent, payload.bytes, env);
+        tried++;
+        const reply = { stdout: r.stdout, stderr: r.stderr, exitCode: r.code };
+        const garbage = GARBAGE.has(payload.kind);
+        // Garbage is answered with the no-op and leaves exactly one line in hook-errors.log.
+        const logged = logLines(box.dataDir) - before;
+        const ok = validReply(adapter, kind, hostEvent, reply) && (!garbage || (r.stdout === noopReply(adapter, hostEvent).stdout && logged === 1)) && logged <= 1 && r.ms < HOOK_TIMEOUT_MS;
+        if (!ok) bad.push({ host: name, hostEvent, kind: payload.kind, i, ms: r.ms, logged, reply });
+      }
+    }
+    expect(bad.slice(0, 5)).toEqual([]);
+    figure("fuzz.binary_payloads", tried);
+  }, 120_000);
+
+  test("through the binary: 100 MB of stdin and 200,000-deep JSON get the no-op reply in time, for every adapter", async () => {
     const box = hookSandbox("ctxmode-fuzz-big-");
     const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
     // A syntactically valid payload that is simply too big: the hook must not try to parse it.
     const head = Buffer.from('{"session_id":"s","tool_name":"Bash","tool_input":{"command":"');
     const big = Buffer.alloc(100 * 1024 * 1024, 0x61);
     head.copy(big);
-    for (const h of HOST_CASES) {
-      const r = runHook(h.host, h.pre, big, env);
-      const expected = await noop(h.host, "pre-tool", h.pre);
-      expect({ host: h.host, code: r.code, stdout: r.stdout, slow: r.ms > 5_000 }).toEqual({ host: h.host, code: 0, stdout: expected, slow: false });
+    const deep = Buffer.from(`${'{"a":'.repeat(200_000)}1${"}".repeat(200_000)}`);
+    let tried = 0;
+    for (const [name, adapter] of await adapters()) {
+      const [hostEvent] = eventsOf(adapter).find(([, kind]) => kind === "pre-tool") ?? eventsOf(adapter)[0]!;
+      const expected = noopReply(adapter, hostEvent).stdout;
+      for (const [what, input] of [["100 MB", big], ["deep", deep]] as const) {
+        const r = runHook(name, hostEvent, input, env);
+        tried++;
+        expect({ host: name, what, code: r.code, stdout: r.stdout, slow: r.ms > HOOK_TIMEOUT_MS }).toEqual({ host: name, what, code: 0, stdout: expected, slow: false });
+      }
     }
+    figure("fuzz.binary_extreme_payloads", tried);
   }, 120_000);
 });
