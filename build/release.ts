@@ -94,7 +94,9 @@ export async function buildRelease(options: { distDir?: string; targets?: readon
   copyFileSync(join(root, "installers", "install.ps1"), join(releaseDir, "install.ps1"));
   writeFileSync(join(releaseDir, "OFFLINE.md"), renderOfflineGuide(pkg.version));
   writeFileSync(join(releaseDir, "NOTES.md"), releaseNotes(pkg.version, builds));
-  const assets = [...builds.map((b) => b.archive), ...["install.sh", "install.ps1", "OFFLINE.md", "NOTES.md"].map((f) => join(releaseDir, f))];
+  // What `ctxmode doctor` reads to tell a user a newer release is out (a few bytes, not an archive).
+  writeFileSync(join(releaseDir, "VERSION"), `${pkg.version}\n`);
+  const assets = [...builds.map((b) => b.archive), ...["install.sh", "install.ps1", "OFFLINE.md", "NOTES.md", "VERSION"].map((f) => join(releaseDir, f))];
   const sumsText = formatSums(assets);
   writeFileSync(join(releaseDir, "SHA256SUMS"), sumsText);
   const sums = parseSums(sumsText);

@@ -7,7 +7,7 @@ import { CtxError, errorMessage } from "../errors.ts";
 import { printJson } from "./context.ts";
 
 /** Same default as install.sh and install.ps1 (build/targets.ts RELEASE_REPO). */
-const DEFAULT_RELEASE_URL = "https://github.com/ctxmode/ctxmode/releases/latest/download";
+export const DEFAULT_RELEASE_URL = "https://github.com/ctxmode/ctxmode/releases/latest/download";
 
 type Channel = "standalone" | "homebrew" | "npm" | "winget";
 

@@ -1,5 +1,5 @@
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { openDatabase, runtimeName } from "#sqlite";
 import type { Config } from "../config/config.ts";
 import { CHANNEL, VERSION } from "../config/constants.ts";
@@ -25,19 +25,49 @@ const REINSTALL = "curl -fsSL https://github.com/ctxmode/ctxmode/releases/latest
  * a secret in a path or a config value never reaches the output.
  */
 export async function runChecks(config: Config, agents?: string[]): Promise<Check[]> {
-  const checks = [installCheck(), runtimeCheck(), ...sqliteChecks(), dataDirCheck(config.dataDir), await sandboxCheck(config), await policyCheck(config), ...(await agentChecks(config, agents))];
+  const checks = [await installCheck(), await latestCheck(config), runtimeCheck(), ...sqliteChecks(), dataDirCheck(config.dataDir), await sandboxCheck(config), await policyCheck(config), ...(await agentChecks(config, agents))];
   const { redactSecrets } = await import("../sandbox/redact.ts");
   return checks.map((c) => ({ ...c, detail: redactSecrets(c.detail) }));
 }
 
-function installCheck(): Check {
+async function installCheck(): Promise<Check> {
   let path = process.execPath;
   try {
     path = realpathSync(path);
   } catch {
     // Keep the path as given.
   }
-  return { name: "install", status: "PASS", detail: `ctxmode ${VERSION} (${CHANNEL} build) at ${path}` };
+  const { detectChannel } = await import("../cli/upgrade-command.ts");
+  const how = basename(path).startsWith("ctxmode") ? `installed as ${detectChannel(path)}` : `Node build run by ${path}`;
+  return { name: "install", status: "PASS", detail: `ctxmode ${VERSION} (${CHANNEL} build), ${how}${how.startsWith("installed") ? ` at ${path}` : ""}` };
+}
+
+/**
+ * The one network call doctor makes: the release's VERSION file (a few bytes), given 3 s. Offline or
+ * behind a firewall it is skipped, never a failure.
+ */
+async function latestCheck(config: Config): Promise<Check> {
+  const { DEFAULT_RELEASE_URL } = await import("../cli/upgrade-command.ts");
+  const url = `${(config.env.CTXMODE_RELEASE_URL || DEFAULT_RELEASE_URL).replace(/\/$/, "")}/VERSION`;
+  let latest: string;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });
+    if (!res.ok) return { name: "latest", status: "PASS", detail: `release check skipped: ${url} answered HTTP ${res.status}` };
+    latest = (await res.text()).trim();
+  } catch {
+    return { name: "latest", status: "PASS", detail: `release check skipped: ${new URL(url).host} not reachable within 3 s (offline?)` };
+  }
+  if (!/^\d+\.\d+\.\d+/.test(latest)) return { name: "latest", status: "PASS", detail: `release check skipped: ${url} holds no version` };
+  if (newer(latest, VERSION)) return { name: "latest", status: "WARN", detail: `ctxmode ${latest} is out (this is ${VERSION})`, fix: "ctxmode upgrade" };
+  return { name: "latest", status: "PASS", detail: `ctxmode ${VERSION} is the latest release` };
+}
+
+/** True when version a is later than b (numeric major.minor.patch). */
+function newer(a: string, b: string): boolean {
+  const pa = a.split(/[.-]/).slice(0, 3).map(Number);
+  const pb = b.split(/[.-]/).slice(0, 3).map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) > (pb[i] ?? 0);
+  return false;
 }
 
 /** The compiled binary runs on its own Bun; the npm fallback needs Node >= 22.13 (node:sqlite). */

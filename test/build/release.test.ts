@@ -27,7 +27,7 @@ function unpack(archive: string): string {
   return dir;
 }
 
-const OTHER_ASSETS = ["install.sh", "install.ps1", "OFFLINE.md", "NOTES.md"];
+const OTHER_ASSETS = ["install.sh", "install.ps1", "OFFLINE.md", "NOTES.md", "VERSION"];
 
 describe("bun run build:release", () => {
   test("every target has an archive, and SHA256SUMS lists exactly the release files, sorted", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCtx } from "../helpers/cli.ts";
+import { binary, runCtx } from "../helpers/cli.ts";
 import { repoRoot, tempDir } from "../helpers/temp.ts";
 import { findModernNode } from "../installers/node-versions.ts";
 
@@ -12,6 +12,7 @@ describe("ctxmode doctor", () => {
     const rows = r.stdout.trim().split("\n");
     expect(rows.map((l) => l.split(/\s+/).slice(0, 2))).toEqual([
       ["PASS", "install"],
+      ["PASS", "latest"],
       ["PASS", "runtime"],
       ["PASS", "sqlite"],
       ["PASS", "fts5"],
@@ -20,10 +21,10 @@ describe("ctxmode doctor", () => {
       ["PASS", "sandbox"],
       ["PASS", "policy"],
     ]);
-    expect(rows[0]).toMatch(/ctxmode \d+\.\d+\.\d+ \(\w+ build\)/);
-    expect(rows[1]).toMatch(/compiled binary \(Bun 1\.4\.4/);
-    expect(rows[2]).toMatch(/SQLite 3\.\d+\.\d+ \(bun:sqlite\)/);
-    expect(rows[6]).toMatch(/languages: javascript, typescript, python, shell/);
+    expect(rows[0]).toMatch(/ctxmode \d+\.\d+\.\d+ \(\w+ build\), installed as standalone at /);
+    expect(rows[2]).toMatch(/compiled binary \(Bun 1\.4\.4/);
+    expect(rows[3]).toMatch(/SQLite 3\.\d+\.\d+ \(bun:sqlite\)/);
+    expect(rows[7]).toMatch(/languages: javascript, typescript, python, shell/);
   });
 
   test("a data dir that cannot be written is a FAIL with a fix, exit 1; a malformed policy file is a WARN naming it", () => {
@@ -44,6 +45,32 @@ describe("ctxmode doctor", () => {
     expect(policy.detail).toContain(join(home, ".claude", "settings.json"));
   });
 
+  test("the release check: a newer VERSION is a WARN with `ctxmode upgrade`; the same is a PASS; no answer is skipped", async () => {
+    let published = "99.0.0";
+    const release = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req) => (new URL(req.url).pathname === "/rel/VERSION" ? new Response(`${published}\n`) : new Response("no", { status: 404 })) });
+    try {
+      // Async: the server answers from this process.
+      const latest = async (url: string) => {
+        const p = Bun.spawn([binary, "doctor", "--json"], { env: { ...process.env, CTXMODE_DATA_DIR: tempDir(), CTXMODE_RELEASE_URL: url }, stdout: "pipe", stderr: "pipe" });
+        const [out, code] = await Promise.all([new Response(p.stdout).text(), p.exited]);
+        return { code, row: JSON.parse(out).checks.find((c: { name: string }) => c.name === "latest") };
+      };
+      const newer = await latest(`http://127.0.0.1:${release.port}/rel`);
+      expect(newer.code).toBe(0);
+      expect(newer.row).toMatchObject({ status: "WARN", fix: "ctxmode upgrade" });
+      expect(newer.row.detail).toMatch(/^ctxmode 99\.0\.0 is out \(this is \d+\.\d+\.\d+\)$/);
+      published = (await latest(`http://127.0.0.1:${release.port}/rel`)).row.detail.match(/this is (\S+)\)/)[1];
+      expect((await latest(`http://127.0.0.1:${release.port}/rel`)).row).toMatchObject({ status: "PASS", detail: `ctxmode ${published} is the latest release` });
+      const started = Date.now();
+      const offline = await latest("http://127.0.0.1:9/rel");
+      expect(offline.row).toMatchObject({ status: "PASS" });
+      expect(offline.row.detail).toMatch(/^release check skipped/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      release.stop(true);
+    }
+  });
+
   test("secrets in what doctor prints are masked", () => {
     const token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
     const r = runCtx(["doctor"], { dataDir: join(tempDir(), token) });
@@ -58,7 +85,7 @@ describe("ctxmode doctor", () => {
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ runtime: "bun", ok: true, platform: `${process.platform}-${process.arch}` });
     expect(report.checks.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual(
-      ["install", "runtime", "sqlite", "fts5", "fts5-trigram", "data-dir", "sandbox", "policy"].map((name) => [name, "PASS"]),
+      ["install", "latest", "runtime", "sqlite", "fts5", "fts5-trigram", "data-dir", "sandbox", "policy"].map((name) => [name, "PASS"]),
     );
   });
 

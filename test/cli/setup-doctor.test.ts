@@ -30,6 +30,7 @@ describe("ctxmode doctor after setup", () => {
     expect(checks.filter((c) => c.status !== "PASS")).toEqual([]);
     expect(checks.map((c) => c.name)).toEqual([
       "install",
+      "latest",
       "runtime",
       "sqlite",
       "fts5",
