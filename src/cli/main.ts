@@ -29,6 +29,7 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--limit <n>", "Hits per query", { default: 5 })
     .option("--source <label>", "Only this source (exact label, else a substring of it)")
     .option("--project <dir>", "Project directory")
+    .option("--no-memory", "Leave out the agent memory files (AGENTS.md, CLAUDE.md …)")
     .option("--json", "Print JSON")
     .action(async (queries: string[], opts) => (await import("./search-command.ts")).searchCommand(queries, opts));
   cli
@@ -56,6 +57,15 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--project <dir>", "Project directory")
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./stats-command.ts")).statsCommand(opts));
+  cli
+    .command("report", "Write one self-contained HTML page of what ctxmode kept out, indexed and routed")
+    .option("--out <file>", "Where to write it (default: report.html in the project's data folder)")
+    .option("--open", "Open it in the default browser")
+    .option("--all-projects", "Every project's database instead of this project's")
+    .option("--session <id>", "Show this session's journal (default: CTXMODE_SESSION, else the latest)")
+    .option("--project <dir>", "Project directory")
+    .option("--json", "Print the path, size and totals as JSON")
+    .action(async (opts) => (await import("./report-command.ts")).reportCommand(opts));
   cli
     .command("upgrade", "Upgrade this binary (standalone: verified download; Homebrew, npm, winget: their upgrade), then repair the hosts")
     .option("--check", "Only report whether a newer release exists")

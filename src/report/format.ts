@@ -1,0 +1,47 @@
+/** Text for HTML content and attribute values (both quote kinds escaped). */
+export function esc(value: string | number): string {
+  return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** 1,234 B · 12.3 KB · 4.5 MB · 1.2 GB: short enough for a chart label, exact value in a title. */
+export function bytes(n: number): string {
+  if (n < 1024) return `${n.toLocaleString("en-US")} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
+}
+
+export function count(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** Milliseconds with the precision that matters at that size. */
+export function ms(n: number): string {
+  if (n < 10) return `${n.toFixed(2)} ms`;
+  if (n < 1000) return `${n.toFixed(1)} ms`;
+  return `${(n / 1000).toFixed(2)} s`;
+}
+
+/** Local `YYYY-MM-DD HH:MM` (the report is read on the machine that wrote it). */
+export function dateTime(epochMs: number): string {
+  if (!epochMs) return "—";
+  const d = new Date(epochMs);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** Local `HH:MM:SS`, for rows of one session. */
+export function clock(epochMs: number): string {
+  const d = new Date(epochMs);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+export function percent(part: number, whole: number): string {
+  return whole === 0 ? "0%" : `${(Math.round((1000 * part) / whole) / 10).toFixed(1)}%`;
+}
