@@ -1,4 +1,6 @@
 import { CtxError } from "../errors.ts";
+import { watchMemory } from "../store/memory.ts";
+import { openProjectStore } from "../store/open-project.ts";
 import { search } from "../store/search.ts";
 import { openForCommand, printJson } from "./context.ts";
 
@@ -7,6 +9,8 @@ interface SearchCliOptions {
   source?: string;
   project?: string;
   json?: boolean;
+  /** `--no-memory`: leave the agent memory files out. */
+  memory?: boolean;
 }
 
 /** `ctxmode search <queries…>`: every argument is searched on its own. */
@@ -28,8 +32,20 @@ export function searchCommand(queries: string[], opts: SearchCliOptions): number
   }
   const { config, store } = opened;
   try {
+    // Read-only unless a memory file changed since it was indexed; then one short write first.
+    const watch = watchMemory(config, store.project.worktree);
+    const changes = watch.changes(store.db);
+    if (changes.index.length || changes.drop.length) {
+      const writer = openProjectStore(config, store.project.worktree);
+      try {
+        watch.apply(writer.db, changes);
+      } finally {
+        writer.db.close();
+      }
+    }
+    const memory = opts.memory !== false;
     const results = cleaned.map((q) =>
-      search(store.db, q, { limit, source: opts.source, snippetMax: config.budgets.snippetMax, rrfK: config.budgets.rrfK }),
+      search(store.db, q, { limit, source: opts.source, snippetMax: config.budgets.snippetMax, rrfK: config.budgets.rrfK, memory, memoryReserve: watch.reserve }),
     );
     if (opts.json) {
       printJson({ results });
@@ -39,7 +55,8 @@ export function searchCommand(queries: string[], opts: SearchCliOptions): number
       process.stdout.write(`## ${r.query}${r.corrected ? `  (showing results for: ${r.corrected})` : ""}\n`);
       if (r.hits.length === 0) process.stdout.write("no results\n");
       for (const h of r.hits) {
-        process.stdout.write(`\n[${h.source}] ${h.title} (lines ${h.lineStart}-${h.lineEnd})\n${h.snippet}\n`);
+        const head = h.memory ? `memory ${h.source.slice("memory:".length)} # ${h.title}` : `[${h.source}] ${h.title}`;
+        process.stdout.write(`\n${head} (lines ${h.lineStart}-${h.lineEnd})\n${h.snippet}\n`);
       }
       process.stdout.write("\n");
     }

@@ -3,6 +3,7 @@ import { correctTerms } from "./fuzzy.ts";
 import { findTerms, lightStem, minimalSpan } from "./match.ts";
 import { allWords, gramsExpression, parseQuery, wordsExpression, type ParsedQuery } from "./query.ts";
 import { isIdentifierLike } from "./terms.ts";
+import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet } from "./snippet.ts";
 import type { Params } from "../runtime/sqlite.types.ts";
 
@@ -15,12 +16,19 @@ export interface SearchFilter {
   scope?: Scope;
   session?: string;
   worktree?: string;
+  /**
+   * Include agent memory files (sources labelled `memory:…`): at most one memory hit after the
+   * content hits, or up to `limit` when nothing else matches. Without it they never show.
+   */
+  memory?: boolean;
 }
 
 export interface SearchOptions extends SearchFilter {
   limit: number;
   snippetMax: number;
   rrfK: number;
+  /** Memory chunks in the database: extra candidate slots, so memory never takes a content hit's place. */
+  memoryReserve?: number;
 }
 
 export interface SearchHit {
@@ -31,6 +39,8 @@ export interface SearchHit {
   snippet: string;
   score: number;
   contentType: "code" | "prose";
+  /** Set on hits from an agent memory file (`source` is then `memory:<file>`). */
+  memory?: true;
 }
 
 export interface SearchResult {
@@ -87,9 +97,11 @@ function rankCandidates(db: Database, q: ParsedQuery, filter: Filter, options: S
   for (const list of lists) list.forEach((id, rank) => rrf.set(id, (rrf.get(id) ?? 0) + 1 / (options.rrfK + rank + 1)));
   if (rrf.size === 0) return [];
 
+  // A chunk shown under a content label when it has one: only a chunk that memory alone holds is a memory hit.
   const rows = db.prepare<ChunkRow>(
     `SELECT c.id, c.title, c.body, c.line_start, c.line_end, c.code,
-       (SELECT s.label FROM sources s WHERE s.doc_id = c.doc_id ${filter.sourceSql} ORDER BY s.indexed_at DESC LIMIT 1) AS label
+       (SELECT s.label FROM sources s WHERE s.doc_id = c.doc_id ${filter.sourceSql}
+        ORDER BY substr(s.label, 1, ${MEMORY_PREFIX.length}) = '${MEMORY_PREFIX}', s.indexed_at DESC LIMIT 1) AS label
      FROM chunks c WHERE c.id IN (${[...rrf.keys()].join(",")})`,
   ).all(filter.params);
 
@@ -107,7 +119,7 @@ function rankCandidates(db: Database, q: ParsedQuery, filter: Filter, options: S
     return { row, score, bodyHits };
   });
   scored.sort((a, b) => b.score - a.score);
-  return scored.slice(0, options.limit).map(({ row, score, bodyHits }) => ({
+  return pickHits(scored, options).map(({ row, score, bodyHits }) => ({
     source: row.label ?? "",
     title: row.title,
     lineStart: row.line_start,
@@ -115,7 +127,20 @@ function rankCandidates(db: Database, q: ParsedQuery, filter: Filter, options: S
     snippet: makeSnippet(row.body, bodyHits, options.snippetMax),
     score: Math.round(score * 1000) / 1000,
     contentType: row.code ? "code" : "prose",
+    ...(isMemory(row.label) ? { memory: true as const } : {}),
   }));
+}
+
+const isMemory = (label: string | null) => label?.startsWith(MEMORY_PREFIX) === true;
+
+/**
+ * Memory never crowds out content: the best `limit` content hits, then the best memory hit;
+ * memory hits alone (up to `limit`) only when nothing else matched.
+ */
+function pickHits<T extends { row: ChunkRow }>(scored: T[], options: SearchOptions): T[] {
+  const content = scored.filter((s) => !isMemory(s.row.label));
+  const memory = options.memory ? scored.filter((s) => isMemory(s.row.label)) : [];
+  return content.length ? [...content.slice(0, options.limit), ...memory.slice(0, 1)] : memory.slice(0, options.limit);
 }
 
 /** The vocabulary holds stems ("kubernet"); show the user the word the top hit actually has ("kubernetes"). */
@@ -135,7 +160,7 @@ function wordFor(stem: string, hit: SearchHit): string {
  */
 function wordLists(db: Database, q: ParsedQuery, filter: Filter): number[][] {
   const and = candidates(db, "fts_words", wordsExpression(q, "and"), filter);
-  if (and.length >= CANDIDATES || q.terms.length <= 1) return [and];
+  if (and.length >= filter.take || q.terms.length <= 1) return [and];
   const total = db.prepare<{ n: number }>("SELECT max(rowid) AS n FROM chunks").get()?.n ?? 0;
   const df = db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH $match");
   const rare = q.terms.filter((t) => (df.get({ match: `"${t.replaceAll('"', '""')}"` })?.n ?? 0) * 2 <= total);
@@ -150,8 +175,8 @@ function wordLists(db: Database, q: ParsedQuery, filter: Filter): number[][] {
 function candidates(db: Database, table: "fts_words" | "fts_grams", match: string, filter: Filter): number[] {
   if (!match) return [];
   const sql = filter.sql
-    ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match ${filter.sql} ORDER BY ${table}.rank LIMIT ${CANDIDATES}`
-    : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match ORDER BY rank LIMIT ${CANDIDATES}`;
+    ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match ${filter.sql} ORDER BY ${table}.rank LIMIT ${filter.take}`
+    : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match ORDER BY rank LIMIT ${filter.take}`;
   return db.prepare<{ id: number }>(sql).all({ match, ...filter.params }).map((r) => r.id);
 }
 
@@ -162,9 +187,11 @@ interface Filter {
   sourceSql: string;
   /** Parameters of both. */
   params: Params;
+  /** Candidates taken from each FTS list. */
+  take: number;
 }
 
-function filterSql(db: Database, options: SearchFilter): Filter {
+function filterSql(db: Database, options: SearchOptions): Filter {
   const conds: string[] = [];
   const params: Params = {};
   if (options.source) {
@@ -187,5 +214,5 @@ function filterSql(db: Database, options: SearchFilter): Filter {
   const sourceSql = conds.map((c) => ` AND ${c}`).join("");
   let sql = conds.length ? ` AND EXISTS (SELECT 1 FROM sources s WHERE s.doc_id = c.doc_id${sourceSql})` : "";
   if (options.contentType) sql += ` AND c.code = ${options.contentType === "code" ? 1 : 0}`;
-  return { sql, sourceSql, params };
+  return { sql, sourceSql, params, take: CANDIDATES + Math.max(0, Math.min(options.memoryReserve ?? 0, 200)) };
 }

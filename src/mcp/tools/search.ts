@@ -2,9 +2,16 @@ import { z } from "zod";
 import { CtxError } from "../../errors.ts";
 import { shortTitle } from "../budget.ts";
 import { byteLength, formatBytes, quote } from "../format.ts";
+import { MEMORY_PREFIX } from "../../store/memory-files.ts";
 import { defineTool } from "../tool.ts";
 
-/** `ctx_search`: ranked snippets from everything indexed for this project. */
+/**
+ * A server checks the memory files at most this often: a few stats per check, but searches come
+ * in bursts (one call per query batch) and an edit a quarter second old is fresh enough.
+ */
+const MEMORY_CHECK_MS = 250;
+
+/** `ctx_search`: ranked snippets from everything indexed for this project, plus the agent memory files. */
 export function searchTool() {
   return defineTool({
     name: "ctx_search",
@@ -16,13 +23,18 @@ export function searchTool() {
       source: z.string().optional().describe("Only this source label (or a part of it)"),
       scope: z.enum(["session", "worktree", "project"]).optional().describe("Default project"),
       contentType: z.enum(["code", "prose"]).optional().describe("Only code or only prose"),
+      memory: z.boolean().optional().describe("false: skip AGENTS.md etc."),
     }),
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async run(args, ctx) {
       const queries = args.queries.map((q) => q.trim()).filter(Boolean);
       if (queries.length === 0) throw new CtxError("BAD_INPUT", "`queries` holds only empty strings; pass words to search for");
       const { search } = await import("../../store/search.ts");
+      const { refreshMemory, watchMemory } = await import("../../store/memory.ts");
       const { db, project } = await ctx.store();
+      // Kept fresh either way: memory chunks need their candidate slots even when left out.
+      const watch = watchMemory(ctx.config, project.worktree, MEMORY_CHECK_MS);
+      refreshMemory(db, watch);
       const { snippetMax, rrfK, outputCap } = ctx.config.budgets;
       const limit = Math.floor(args.limit ?? 3);
       const blocks: string[] = [];
@@ -39,13 +51,17 @@ export function searchTool() {
           scope: args.scope ?? "project",
           session: ctx.session,
           worktree: project.worktree,
+          memory: args.memory !== false,
+          memoryReserve: watch.reserve,
         });
         const fixed = result.corrected ? ` (no exact match; showing ${quote(result.corrected)})` : "";
         const lines = [`## ${query}${fixed}`];
         if (result.hits.length === 0) lines.push("no matches");
         for (const hit of result.hits) {
           const title = shortTitle(hit.title, hit.lineStart, hit.lineEnd);
-          const hitText = `[${hit.source}] lines ${hit.lineStart}-${hit.lineEnd}${title ? ` · ${title}` : ""}\n${hit.snippet}`;
+          const hitText = hit.memory
+            ? `memory ${hit.source.slice(MEMORY_PREFIX.length)} # ${title} · lines ${hit.lineStart}-${hit.lineEnd}\n${hit.snippet}`
+            : `[${hit.source}] lines ${hit.lineStart}-${hit.lineEnd}${title ? ` · ${title}` : ""}\n${hit.snippet}`;
           if (used + byteLength(hitText) > outputCap - 256) {
             cut = true;
             break;

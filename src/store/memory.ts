@@ -1,0 +1,162 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { hostPaths } from "../agents/paths.ts";
+import type { Config } from "../config/config.ts";
+import { redactSecrets } from "../sandbox/redact.ts";
+import type { Database } from "./db.ts";
+import { indexSources, type SourceInput } from "./index-source.ts";
+import { MEMORY_PREFIX, memoryPlaces, type MemoryPlace } from "./memory-files.ts";
+import { purge } from "./purge.ts";
+
+/** Memory files are short instructions; anything bigger is not one. */
+const MAX_BYTES = 256 * 1024;
+/** The first label past every `memory:` label (`;` follows `:`), so the label index serves a range read. */
+const MEMORY_END = "memory;";
+/** Most files taken from one rules folder. */
+const MAX_DIR_FILES = 50;
+
+/** A memory file on disk: its label, path and stat signature (mtime and size). */
+interface OnDisk {
+  label: string;
+  path: string;
+  sig: string;
+}
+
+/** What the database must do to match the disk. */
+export interface MemoryChanges {
+  index: OnDisk[];
+  drop: string[];
+}
+
+export interface MemoryWatchOptions {
+  places: MemoryPlace[];
+  maxChunk: number;
+  /** Applied to the text before it is indexed (secret redaction). */
+  transform?: (text: string) => string;
+  /** Checks closer together than this reuse the last answer (a long-running server). */
+  minIntervalMs?: number;
+}
+
+/**
+ * The project's agent memory files, kept in the project database as sources labelled
+ * `memory:<name>` and re-indexed only when a file's mtime or size changed. A check is one stat
+ * per known place (a rules folder is re-listed only when its own mtime moved) and one indexed
+ * range read of the memory labels; nothing is read or written while nothing changed.
+ */
+export class MemoryWatch {
+  readonly #options: MemoryWatchOptions;
+  readonly #dirs = new Map<string, { mtime: number; names: string[] }>();
+  #checkedAt = -Infinity;
+  #reserve = 0;
+
+  constructor(options: MemoryWatchOptions) {
+    this.#options = options;
+  }
+
+  /** Memory chunks in the database at the last check: the candidate slots search keeps for them. */
+  get reserve(): number {
+    return this.#reserve;
+  }
+
+  /** What differs between the disk and `db`; empty when checked within `minIntervalMs`. */
+  changes(db: Database, now = Date.now()): MemoryChanges {
+    if (now - this.#checkedAt < (this.#options.minIntervalMs ?? 0)) return { index: [], drop: [] };
+    this.#checkedAt = now;
+    const stored = new Map<string, string>();
+    let chunks = 0;
+    const rows = db
+      .prepare<{ label: string; origin: string; chunks: number }>(
+        "SELECT s.label, s.origin, d.chunk_count AS chunks FROM sources s JOIN docs d ON d.id = s.doc_id WHERE s.label >= $lo AND s.label < $hi",
+      )
+      .all({ lo: MEMORY_PREFIX, hi: MEMORY_END });
+    for (const r of rows) {
+      stored.set(r.label, r.origin.slice(r.origin.lastIndexOf("#") + 1));
+      chunks += r.chunks;
+    }
+    this.#reserve = chunks;
+    const disk = this.#scan();
+    return {
+      index: disk.filter((f) => stored.get(f.label) !== f.sig),
+      drop: [...stored.keys()].filter((label) => !disk.some((f) => f.label === label)),
+    };
+  }
+
+  /** Brings `db` (opened for writing) in line with `changes`. */
+  apply(db: Database, changes: MemoryChanges): void {
+    const inputs: SourceInput[] = [];
+    for (const f of changes.index) {
+      let text: string;
+      try {
+        text = readFileSync(f.path, "utf8");
+      } catch {
+        continue; // gone between the stat and the read: the next check drops it
+      }
+      inputs.push({
+        label: f.label,
+        text: this.#options.transform ? this.#options.transform(text) : text,
+        kind: "markdown",
+        origin: `${f.path}#${f.sig}`,
+        maxChunk: this.#options.maxChunk,
+      });
+    }
+    if (inputs.length) for (const r of indexSources(db, inputs)) this.#reserve += r.chunks;
+    for (const label of changes.drop) this.#reserve -= purge(db, { source: label }).chunks;
+    this.#reserve = Math.max(0, this.#reserve);
+  }
+
+  /** Every memory file present now, with its signature. */
+  #scan(): OnDisk[] {
+    const found: OnDisk[] = [];
+    for (const place of this.#options.places) {
+      const st = statSync(place.path, { throwIfNoEntry: false });
+      if (!st) continue;
+      if (!place.dir) {
+        if (st.isFile() && st.size <= MAX_BYTES) found.push({ label: MEMORY_PREFIX + place.name, path: place.path, sig: `${st.mtimeMs}-${st.size}` });
+        continue;
+      }
+      if (!st.isDirectory()) continue;
+      for (const name of this.#list(place.path, st.mtimeMs)) {
+        const path = join(place.path, name);
+        const f = statSync(path, { throwIfNoEntry: false });
+        if (f?.isFile() && f.size <= MAX_BYTES) found.push({ label: MEMORY_PREFIX + place.name + name, path, sig: `${f.mtimeMs}-${f.size}` });
+      }
+    }
+    return found;
+  }
+
+  /** A rules folder's file names, listed again only when the folder's mtime moved (a file came or went). */
+  #list(dir: string, mtime: number): string[] {
+    const cached = this.#dirs.get(dir);
+    if (cached?.mtime === mtime) return cached.names;
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).filter((n) => !n.startsWith(".")).sort().slice(0, MAX_DIR_FILES);
+    } catch {
+      // unreadable: no rules from it
+    }
+    this.#dirs.set(dir, { mtime, names });
+    return names;
+  }
+}
+
+const watches = new Map<string, MemoryWatch>();
+
+/**
+ * The memory watch of one worktree, kept for the life of the process, so a server's repeated
+ * searches re-list rules folders and reuse their checks. Secrets are redacted as for any indexed text.
+ */
+export function watchMemory(config: Config, worktree: string, minIntervalMs = 0): MemoryWatch {
+  let watch = watches.get(worktree);
+  if (!watch) {
+    const places = memoryPlaces(worktree, hostPaths(config.env, config.home, config.dataDir));
+    watch = new MemoryWatch({ places, maxChunk: config.budgets.maxChunk, transform: redactSecrets, minIntervalMs });
+    watches.set(worktree, watch);
+  }
+  return watch;
+}
+
+/** Checks memory against the disk and re-indexes what changed, on a database open for writing. */
+export function refreshMemory(db: Database, watch: MemoryWatch): void {
+  const changes = watch.changes(db);
+  if (changes.index.length || changes.drop.length) watch.apply(db, changes);
+}
