@@ -126,11 +126,15 @@ function bashRuleMatches(rule: CompiledRule, form: string): boolean {
 /** Segments of a command plus those of nested `sh -c` / `eval` strings (three levels at most). */
 function expandSegments(command: string) {
   const out: { segment: CommandSegment; forms: ReturnType<typeof commandForms> }[] = [];
+  const seen = new Set<string>();
   let pending = [command];
   for (let depth = 0; depth < 4 && pending.length > 0; depth++) {
     const nextRound: string[] = [];
     for (const text of pending) {
       for (const segment of parseCommand(text)) {
+        // A repeated segment (`ls && ls && …`) decides the same way every time: its forms are built once.
+        if (seen.has(segment.text)) continue;
+        seen.add(segment.text);
         const forms = commandForms(segment);
         out.push({ segment, forms });
         if (depth < 3) nextRound.push(...forms.nested);

@@ -22,6 +22,9 @@ const newFrame = (closer: Frame["closer"]): Frame => ({
   closer, inDouble: false, parenDepth: 0, text: "", words: [], word: "", inWord: false, pendingSpace: false,
 });
 
+/** Characters with a meaning to the splitter in some state; everything else is copied as it is. */
+const SPECIAL = new Set(["\\", "$", "`", '"', "'", "(", ")", "&", ";", "|", "\n", "\r", " ", "\t"]);
+
 /**
  * Splits a shell command line into simple commands, in one left-to-right pass (linear time,
  * no recursion, so deep nesting cannot overflow the stack). Separators: `&&`, `||`, `;`, `|`,
@@ -69,6 +72,15 @@ export function parseCommand(command: string): CommandSegment[] {
 
   for (let i = 0; i < command.length; i++) {
     const c = command[i]!;
+    if (!SPECIAL.has(c)) {
+      // A run of characters that mean nothing to the shell in any state is appended in one piece.
+      let j = i + 1;
+      while (j < command.length && !SPECIAL.has(command[j]!)) j++;
+      const run = command.slice(i, j);
+      append(run, run);
+      i = j - 1;
+      continue;
+    }
     const next = command[i + 1];
     if (c === "\\") {
       if (next === "\n") { i++; continue; } // line continuation
@@ -96,7 +108,9 @@ export function parseCommand(command: string): CommandSegment[] {
       let j = start;
       while (j < command.length && command[j] !== "'") j += c === "$" && command[j] === "\\" ? 2 : 1;
       const end = Math.min(j, command.length);
-      append(command.slice(i, end + 1), command.slice(start, end));
+      const body = command.slice(start, end);
+      // The shell runs the decoded word: $'\x73udo' is `sudo`.
+      append(command.slice(i, end + 1), c === "$" ? decodeAnsiC(body) : body);
       i = end;
     } else if (c === "(") {
       if (f.closer === ")") f.parenDepth++;
@@ -128,4 +142,41 @@ export function parseCommand(command: string): CommandSegment[] {
  */
 export function splitCommand(command: string): string[] {
   return parseCommand(command).map((segment) => segment.text);
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
+
+/** The text of an ANSI-C quoted word (`$'…'`) as bash expands it: \xHH, \NNN, \uHHHH, \UHHHHHHHH, \cX and the simple escapes. */
+export function decodeAnsiC(body: string): string {
+  if (!body.includes("\\")) return body;
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== "\\" || i + 1 >= body.length) {
+      out += c;
+      continue;
+    }
+    const n = body[++i]!;
+    const digits = (re: RegExp, max: number) => {
+      let k = 0;
+      while (k < max && i + 1 + k < body.length && re.test(body[i + 1 + k]!)) k++;
+      const text = body.slice(i + 1, i + 1 + k);
+      i += k;
+      return text;
+    };
+    if (Object.hasOwn(SIMPLE_ESCAPES, n)) out += SIMPLE_ESCAPES[n];
+    else if (n === "x") {
+      const hex = digits(/[0-9a-fA-F]/, 2);
+      out += hex ? String.fromCharCode(Number.parseInt(hex, 16)) : "\\x";
+    } else if (n === "u" || n === "U") {
+      const hex = digits(/[0-9a-fA-F]/, n === "u" ? 4 : 8);
+      const code = hex ? Number.parseInt(hex, 16) : Number.NaN;
+      out += code <= 0x10ffff ? String.fromCodePoint(code) : `\\${n}${hex}`;
+    } else if (n >= "0" && n <= "7") {
+      i--;
+      out += String.fromCharCode(Number.parseInt(digits(/[0-7]/, 3), 8) & 0xff);
+    } else if (n === "c" && i + 1 < body.length) out += String.fromCharCode(body.charCodeAt(++i) & 0x1f);
+    else out += `\\${n}`;
+  }
+  return out;
 }
