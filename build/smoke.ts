@@ -3,7 +3,8 @@
  * (and musl builds must ask for the musl loader); the ones this machine can start, natively or
  * under qemu-user, must print their version and pass doctor's SQLite/FTS5 checks.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { hostTarget, type Target } from "./targets.ts";
 
@@ -98,8 +99,9 @@ export interface SmokeResult {
 
 /** `--version` and `doctor --json` must both succeed, and doctor's SQLite/FTS5 checks must pass. */
 export function smokeRun(file: string, t: Target, launcher: string[], expectedVersion: string): SmokeResult {
+  const dataDir = mkdtempSync(join(tmpdir(), "ctxmode-smoke-"));
   const run = (args: string[]) => {
-    const r = Bun.spawnSync([...launcher, file, ...args], { stdout: "pipe", stderr: "pipe", env: { ...process.env, CTXMODE_DATA_DIR: "/nonexistent-ctxmode-smoke" } });
+    const r = Bun.spawnSync([...launcher, file, ...args], { stdout: "pipe", stderr: "pipe", env: { ...process.env, CTXMODE_DATA_DIR: dataDir } });
     if (r.exitCode !== 0) throw new Error(`${t.name}: \`ctxmode ${args.join(" ")}\` exited ${r.exitCode}: ${r.stderr.toString().trim()}`);
     return r.stdout.toString();
   };
@@ -110,6 +112,7 @@ export function smokeRun(file: string, t: Target, launcher: string[], expectedVe
     const c = doctor.checks.find((x) => x.name === name);
     if (c?.status !== "PASS") throw new Error(`${t.name}: doctor check ${name} is ${c?.status ?? "missing"}: ${c?.detail ?? ""}`);
   }
+  rmSync(dataDir, { recursive: true, force: true });
   const how = launcher.length ? "qemu" : t.name === hostTarget()?.name ? "native" : "musl loader";
-  return { target: t.name, how, version, sqlite: doctor.checks[0]!.detail };
+  return { target: t.name, how, version, sqlite: doctor.checks.find((x) => x.name === "sqlite")!.detail };
 }
