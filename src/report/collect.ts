@@ -40,16 +40,32 @@ function currentSession(db: Database, wanted: string): string {
   return db.prepare<{ session: string }>("SELECT session FROM journal_sessions ORDER BY last_at DESC LIMIT 1").get()?.session ?? wanted;
 }
 
-/** Calls and bytes per local calendar day, oldest first. */
+/** Quarter hours: every time zone's offset is a multiple of one, so no bucket straddles a local midnight. */
+const BUCKET_MS = 15 * 60_000;
+
+/**
+ * Calls and bytes per local calendar day, oldest first. SQLite sums quarter-hour buckets and the
+ * days are named here: `date(…, 'localtime')` on every row took 5x as long on 100,000 rows.
+ */
 function days(db: Database): DayTotal[] {
-  return db
-    .prepare<DayTotal>(
-      `SELECT date(at / 1000, 'unixepoch', 'localtime') AS day, count(*) AS calls,
-         sum(bytes_returned) AS returned, sum(bytes_kept_out) AS keptOut
-       FROM tool_calls GROUP BY day ORDER BY day`,
+  const by = new Map<string, DayTotal>();
+  const buckets = db
+    .prepare<{ bucket: number; calls: number; returned: number; keptOut: number }>(
+      `SELECT at / ${BUCKET_MS} AS bucket, count(*) AS calls, sum(bytes_returned) AS returned, sum(bytes_kept_out) AS keptOut
+       FROM tool_calls GROUP BY bucket`,
     )
-    .all()
-    .map((r) => ({ day: r.day, calls: Number(r.calls), returned: Number(r.returned), keptOut: Number(r.keptOut) }));
+    .all();
+  for (const b of buckets) {
+    const day = localDay(Number(b.bucket) * BUCKET_MS);
+    const d = by.get(day) ?? { day, calls: 0, returned: 0, keptOut: 0 };
+    by.set(day, { day, calls: d.calls + Number(b.calls), returned: d.returned + Number(b.returned), keptOut: d.keptOut + Number(b.keptOut) });
+  }
+  return [...by.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+function localDay(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
 function sessions(db: Database, withHosts: boolean): SessionTotal[] {

@@ -128,6 +128,26 @@ describe("ctxmode report", () => {
     check.close();
   });
 
+  test("days are local calendar days, also in a half-hour time zone", () => {
+    const dataDir = tempDir("ctxmode-report-tz-");
+    const dir = join(dataDir, "proj");
+    mkdirSync(join(dir, ".git"), { recursive: true });
+    const db = openStore(projectDbPath(join(dataDir, "data", "projects"), resolveProject(dir)), { busyTimeoutMs: 1000 });
+    const call = db.prepare("INSERT INTO tool_calls(at, session, tool, bytes_returned, bytes_kept_out, ms) VALUES ($at, 's', 'ctx_search', 1, $kept, 1)");
+    call.run({ at: Date.parse("2026-01-01T18:20:00Z"), kept: 10 }); // 23:50 in Kolkata (+05:30)
+    call.run({ at: Date.parse("2026-01-01T18:40:00Z"), kept: 20 }); // 00:10 the next day there
+    call.run({ at: Date.parse("2026-01-04T12:00:00Z"), kept: 40 });
+    db.close();
+    const out = join(dataDir, "tz.html");
+    const r = runCtx(["report", "--out", out, "--project", dir], { dataDir: join(dataDir, "data"), cwd: dir, env: { TZ: "Asia/Kolkata" } });
+    expect(r.code).toBe(0);
+    const html = readFileSync(out, "utf8");
+    expect(rowKeys(html, "data-day")).toEqual(["2026-01-04", "2026-01-02", "2026-01-01"]);
+    expect(rowValues(html, "data-day", "2026-01-02")).toEqual({ calls: 1, returned: 1, keptOut: 20 });
+    // Quiet days between are bars of zero in the chart: four days from the 1st to the 4th.
+    expect(html.match(/<title>2026-01-0\d: /g)?.length).toBe(4);
+  });
+
   test.skipIf(process.platform !== "linux")("--open hands the file to xdg-open", async () => {
     await scripted();
     const bin = tempDir("ctxmode-report-open-");
