@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { matchPathGlob } from "./glob.ts";
 import type { CompiledRule, Policy } from "./rules.ts";
@@ -14,10 +14,18 @@ export type PathDecision =
  * A matching `Read(…)` deny rule refuses, even inside the project. Otherwise the real path must be
  * inside the real project dir, unless an allow rule with an absolute pattern (`/…`, `//…`, `~/…`)
  * matches the real path. Rules match a directory's contents too: `Read(/etc)` covers `/etc/passwd`.
+ * A path that cannot be resolved (a symlink loop) and a hard-linked file are refused the same way.
  */
 export function checkPath(policy: Policy, path: string, projectDir: string): PathDecision {
   const raw = isAbsolute(path) ? path : `${projectDir}${sep}${path}`;
-  const real = realpathLoose(raw);
+  let real: string;
+  try {
+    real = realpathLoose(raw);
+  } catch (err) {
+    // A symlink loop or an unreadable folder on the way: where it leads cannot be known.
+    const code = (err as NodeJS.ErrnoException).code ?? "error";
+    return { ok: false, code: "OUTSIDE_PROJECT", real: resolve(raw), reason: `${path} cannot be resolved (${code}); pass a plain path inside ${realpathLoose(projectDir)}` };
+  }
   const lexical = resolve(raw);
   const realProject = realpathLoose(projectDir);
   const fold = (p: string) => {
@@ -40,9 +48,20 @@ export function checkPath(policy: Policy, path: string, projectDir: string): Pat
   if (denied) {
     return { ok: false, code: "POLICY_DENIED", real, reason: `reading ${path} is denied by the rule ${denied.raw} (${denied.source})` };
   }
-  if (inside) return { ok: true, real };
-  const granted = reads(policy.allow).some((rule) => rule.anchor === "absolute" && readRuleMatches(rule, [fold(real)], []));
-  if (granted) return { ok: true, real };
+  const granted = () => reads(policy.allow).some((rule) => rule.anchor === "absolute" && readRuleMatches(rule, [fold(real)], []));
+  if (inside) {
+    // Another name of a hard-linked file may be outside the project (`ln ~/.aws/credentials x`):
+    // only an allow rule for the path lets such a file through.
+    const links = linkCount(real);
+    if (links <= 1 || granted()) return { ok: true, real };
+    return {
+      ok: false,
+      code: "OUTSIDE_PROJECT",
+      real,
+      reason: `${path} is a file with ${links} hard links, which may be names outside the project; copy it into the project or add a Read(${real}) allow rule`,
+    };
+  }
+  if (granted()) return { ok: true, real };
   return {
     ok: false,
     code: "OUTSIDE_PROJECT",
@@ -68,6 +87,16 @@ function readRuleMatches(rule: CompiledRule, absolute: string[], relativeForms: 
   }
 }
 
+/** Hard links of a regular file (1 for anything else, or a path that does not exist yet). */
+function linkCount(path: string): number {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? st.nlink : 1;
+  } catch {
+    return 1;
+  }
+}
+
 /** `/a/b/c` -> [`/a`, `/a/b`, `/a/b/c`]; `a/b` -> [`a`, `a/b`]. */
 function selfAndParents(path: string): string[] {
   const out: string[] = [];
@@ -83,7 +112,10 @@ function selfAndParents(path: string): string[] {
 export function realpathLoose(path: string): string {
   try {
     return realpathSync.native(path);
-  } catch {
+  } catch (err) {
+    // Only a missing tail is appended as written; a loop or a refusal is the caller's to report.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
     const parent = dirname(path);
     if (parent === path) return resolve(path);
     return join(realpathLoose(parent), basename(path));
