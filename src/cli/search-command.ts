@@ -1,6 +1,8 @@
+import { loadConfig } from "../config/config.ts";
 import { CtxError } from "../errors.ts";
 import { watchMemory } from "../store/memory.ts";
 import { openProjectStore } from "../store/open-project.ts";
+import { resolveProject } from "../store/project.ts";
 import { search } from "../store/search.ts";
 import { openForCommand, printJson } from "./context.ts";
 
@@ -13,22 +15,30 @@ interface SearchCliOptions {
   memory?: boolean;
 }
 
+function hasMemoryFiles(projectDir: string | undefined): boolean {
+  const project = resolveProject(projectDir ?? process.cwd());
+  return watchMemory(loadConfig(), project.worktree).present();
+}
+
 /** `ctxmode search <queries…>`: every argument is searched on its own. */
 export function searchCommand(queries: string[], opts: SearchCliOptions): number {
   const cleaned = queries.map((q) => String(q).trim());
   if (cleaned.length === 0 || cleaned.some((q) => q === "")) throw new CtxError("BAD_INPUT", "empty query; pass the words to search for, e.g. `ctxmode search \"useEffect cleanup\"`");
   const limit = Number(opts.limit ?? 5);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new CtxError("BAD_INPUT", `--limit must be a whole number from 1 to 100, not ${opts.limit}`);
+  const memory = opts.memory !== false;
   let opened;
   try {
     opened = openForCommand(opts.project, { readonly: true });
   } catch (err) {
-    if (err instanceof CtxError && err.code === "NOT_FOUND") {
+    if (!(err instanceof CtxError && err.code === "NOT_FOUND")) throw err;
+    // Nothing indexed yet; the project's memory files alone are still worth a database.
+    if (memory && hasMemoryFiles(opts.project)) opened = openForCommand(opts.project);
+    else {
       if (opts.json) printJson({ results: cleaned.map((query) => ({ query, hits: [] })) });
       else process.stdout.write("nothing indexed in this project yet; run `ctxmode index <path>` first\n");
       return 0;
     }
-    throw err;
   }
   const { config, store } = opened;
   try {
@@ -43,7 +53,6 @@ export function searchCommand(queries: string[], opts: SearchCliOptions): number
         writer.db.close();
       }
     }
-    const memory = opts.memory !== false;
     const results = cleaned.map((q) =>
       search(store.db, q, { limit, source: opts.source, snippetMax: config.budgets.snippetMax, rrfK: config.budgets.rrfK, memory, memoryReserve: watch.reserve }),
     );

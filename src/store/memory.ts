@@ -81,6 +81,11 @@ export class MemoryWatch {
     };
   }
 
+  /** Whether any memory file exists now. */
+  present(): boolean {
+    return this.#scan().length > 0;
+  }
+
   /** Brings `db` (opened for writing) in line with `changes`. */
   apply(db: Database, changes: MemoryChanges): void {
     const inputs: SourceInput[] = [];

@@ -61,6 +61,12 @@ interface ChunkRow {
 }
 
 const CANDIDATES = 24;
+/**
+ * Most extra candidate slots kept for memory chunks: every candidate is scored in JS, so a project
+ * with hundreds of rule chunks must not make every query slower; more than this many memory chunks
+ * outranking the content a query wants does not happen with instruction files.
+ */
+const MEMORY_RESERVE_MAX = 32;
 
 /**
  * Ranked search: porter BM25 (title weighted 5x) and trigram BM25 fused by reciprocal rank,
@@ -214,5 +220,5 @@ function filterSql(db: Database, options: SearchOptions): Filter {
   const sourceSql = conds.map((c) => ` AND ${c}`).join("");
   let sql = conds.length ? ` AND EXISTS (SELECT 1 FROM sources s WHERE s.doc_id = c.doc_id${sourceSql})` : "";
   if (options.contentType) sql += ` AND c.code = ${options.contentType === "code" ? 1 : 0}`;
-  return { sql, sourceSql, params, take: CANDIDATES + Math.max(0, Math.min(options.memoryReserve ?? 0, 200)) };
+  return { sql, sourceSql, params, take: CANDIDATES + Math.max(0, Math.min(options.memoryReserve ?? 0, MEMORY_RESERVE_MAX)) };
 }

@@ -38,6 +38,16 @@ describe("memory files through the CLI", () => {
     expect(run(["search", "approvals", "--json"]).stdout).not.toContain("AGENTS.md");
     expect(JSON.parse(run(["search", "pangolin", "--no-memory", "--json"]).stdout).results[0].hits).toEqual([]);
   });
+
+  test("a project with nothing indexed but an AGENTS.md: the memory file is searched; without one, the usual hint", () => {
+    const p = cliProject();
+    const env = { HOME: p.home, CTXMODE_PROJECT_DIR: "" };
+    const run = (args: string[]) => runCtx(args, { dataDir: p.dataDir, cwd: p.dir, env });
+    expect(run(["search", "wombat"]).stdout).toContain("nothing indexed in this project yet");
+    writeFileSync(join(p.dir, "AGENTS.md"), "# Rules\n\nThe wombat service owns the queue.\n");
+    expect(run(["search", "wombat", "--no-memory"]).stdout).toContain("nothing indexed in this project yet");
+    expect(JSON.parse(run(["search", "wombat", "--json"]).stdout).results[0].hits[0]).toMatchObject({ source: "memory:AGENTS.md", memory: true });
+  });
 });
 
 describe("memory files through ctx_search", () => {
