@@ -15,12 +15,12 @@ const MEMORY_CHECK_MS = 250;
 export function searchTool() {
   return defineTool({
     name: "ctx_search",
-    title: "Search indexed content (read-only)",
-    description: "Search what was indexed (run output, files, text). Several queries per call; each hit has its source and lines.",
+    title: "Search indexed content",
+    description: "Search indexed output, files, text and pages; several queries per call. Hits carry source and lines.",
     schema: z.object({
-      queries: z.array(z.string()).min(1).max(20).describe("Queries, e.g. [\"auth error\", \"retry config\"]"),
+      queries: z.array(z.string()).min(1).max(20).describe("Queries, e.g. [\"auth error\"]"),
       limit: z.number().min(1).max(10).optional().describe("Hits per query, default 3"),
-      source: z.string().optional().describe("Only this source label (or a part of it)"),
+      source: z.string().optional().describe("Only sources whose label has this"),
       scope: z.enum(["session", "worktree", "project"]).optional().describe("Default project"),
       contentType: z.enum(["code", "prose"]).optional().describe("Only code or only prose"),
       memory: z.boolean().optional().describe("false: skip AGENTS.md etc."),
