@@ -12,8 +12,9 @@ import { purge } from "./purge.ts";
 const MAX_BYTES = 256 * 1024;
 /** The first label past every `memory:` label (`;` follows `:`), so the label index serves a range read. */
 const MEMORY_END = "memory;";
-/** Most files taken from one rules folder. */
+/** Most files taken from one rules folder, and the kinds it holds (Cursor `.mdc`, Kiro `.md`). */
 const MAX_DIR_FILES = 50;
+const RULE_FILE = /\.(?:md|mdc|markdown|txt)$/i;
 
 /** A memory file on disk: its label, path and stat signature (mtime and size). */
 interface OnDisk {
@@ -104,6 +105,7 @@ export class MemoryWatch {
         maxChunk: this.#options.maxChunk,
       });
     }
+    // The reserve stays a close guess until the next check counts the chunks again.
     if (inputs.length) for (const r of indexSources(db, inputs)) this.#reserve += r.chunks;
     for (const label of changes.drop) this.#reserve -= purge(db, { source: label }).chunks;
     this.#reserve = Math.max(0, this.#reserve);
@@ -135,7 +137,7 @@ export class MemoryWatch {
     if (cached?.mtime === mtime) return cached.names;
     let names: string[] = [];
     try {
-      names = readdirSync(dir).filter((n) => !n.startsWith(".")).sort().slice(0, MAX_DIR_FILES);
+      names = readdirSync(dir).filter((n) => !n.startsWith(".") && RULE_FILE.test(n)).sort().slice(0, MAX_DIR_FILES);
     } catch {
       // unreadable: no rules from it
     }

@@ -75,11 +75,13 @@ describe("memory files in search", () => {
     expect(watch.changes(db)).toEqual({ index: [], drop: [] });
   });
 
-  test("a deleted file is dropped; a new rules file is picked up", () => {
+  test("a deleted file is dropped; a new rules file is picked up, other files in a rules folder are not", () => {
     const { db, watch, project } = setup();
     rmSync(join(project, "AGENTS.md"));
     writeFileSync(join(project, ".cursor", "rules", "db.mdc"), "# DB\n\nMigrations go through the quokka review board.\n");
+    writeFileSync(join(project, ".cursor", "rules", "diagram.svg"), "<svg><text>quokka</text></svg>");
     refreshMemory(db, watch);
+    expect(find(db, watch, "quokka").hits.map((h) => h.source)).toEqual(["memory:.cursor/rules/db.mdc"]);
     expect(find(db, watch, "Fridays").hits).toEqual([]);
     expect(find(db, watch, "quokka").hits[0]?.source).toBe("memory:.cursor/rules/db.mdc");
   });
