@@ -15,13 +15,16 @@ export const CHART_DAYS = 120;
 export function dayChart(all: DayTotal[], id: string): string {
   const days = all.slice(-CHART_DAYS);
   const top = niceCeil(Math.max(1, ...days.map((d) => d.keptOut + d.returned)));
+  // Fifths of a 5 and quarters of a 1 or 2 keep every grid label round (1 MB, 512 KB, 2.5 MB …).
+  const steps = top / 5 === niceCeil(top / 5) ? 5 : 4;
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(1, days.length);
   const barW = Math.max(1, Math.min(28, slot * 0.8));
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
   const parts: string[] = [];
-  for (const frac of [0, 0.25, 0.5, 0.75, 1]) {
+  for (let i = 0; i <= steps; i++) {
+    const frac = i / steps;
     const gy = y(top * frac).toFixed(1);
     parts.push(`<line class="grid" x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${gy}" y2="${gy}"/>`);
     parts.push(`<text class="axis" x="${PAD.left - 6}" y="${gy}" text-anchor="end" dominant-baseline="middle">${esc(bytes(Math.round(top * frac)))}</text>`);

@@ -153,9 +153,11 @@ export function journalSection(r: Report): string {
   const state = t.state
     ? `<h3>Last state block</h3><p>Saved ${dateTime(t.stateAt)}${t.stateSession !== t.session ? ` by session <code>${esc(t.stateSession)}</code>` : ""}; injected after compaction.</p><pre class="state">${esc(t.state)}</pre>`
     : "<h3>Last state block</h3><p>None saved yet: the PreCompact hook saves one before the host compacts.</p>";
+  // A session that spans days shows dates; one day needs only the time of day.
+  const when = t.lastAt - t.startedAt > 20 * 3600_000 ? dateTime : clock;
   const rows = t.rows.map(
     (x) =>
-      `<tr><td class="mono">${clock(x.at)}</td><td class="type p${x.priority}">${esc(x.type)}</td>` +
+      `<tr><td class="mono">${when(x.at)}</td><td class="type p${x.priority}">${esc(x.type)}</td>` +
       `<td class="text${x.resolved ? " resolved" : ""}">${esc(x.text)}${x.resolved ? " (resolved)" : ""}</td>${num("hits", x.hits, count(x.hits))}<td class="n mono">${x.seq}</td></tr>`,
   );
   const cols = [{ label: "Time" }, { label: "Type" }, { label: "Event" }, { label: "Hits", numeric: true }, { label: "Row", numeric: true }];

@@ -157,11 +157,11 @@ export class Page {
     return r.result.value;
   }
 
-  /** A PNG of the whole page at `width` CSS pixels. */
-  async screenshot(width: number): Promise<Buffer> {
+  /** A PNG of the page at `width` CSS pixels: all of it, or its top `maxHeight` pixels. */
+  async screenshot(width: number, maxHeight = Number.POSITIVE_INFINITY): Promise<Buffer> {
     await this.send("Emulation.setDeviceMetricsOverride", { width, height: 900, deviceScaleFactor: 1, mobile: false });
     const { cssContentSize } = await this.send<{ cssContentSize: { height: number } }>("Page.getLayoutMetrics");
-    const height = Math.ceil(cssContentSize.height);
+    const height = Math.min(maxHeight, Math.ceil(cssContentSize.height));
     const { data } = await this.send<{ data: string }>("Page.captureScreenshot", { format: "png", captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale: 1 } });
     return Buffer.from(data, "base64");
   }
