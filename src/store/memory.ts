@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { hostPaths } from "../agents/paths.ts";
 import type { Config } from "../config/config.ts";
@@ -16,7 +16,7 @@ const MEMORY_END = "memory;";
 const MAX_DIR_FILES = 50;
 const RULE_FILE = /\.(?:md|mdc|markdown|txt)$/i;
 
-/** A memory file on disk: its label, path and stat signature (mtime and size). */
+/** A memory file on disk: its label, path and stat signature. */
 interface OnDisk {
   label: string;
   path: string;
@@ -40,7 +40,7 @@ export interface MemoryWatchOptions {
 
 /**
  * The project's agent memory files, kept in the project database as sources labelled
- * `memory:<name>` and re-indexed only when a file's mtime or size changed. A check is one stat
+ * `memory:<name>` and re-indexed only when a file's mtime, size or inode changed. A check is one stat
  * per known place (a rules folder is re-listed only when its own mtime moved) and one indexed
  * range read of the memory labels; nothing is read or written while nothing changed.
  */
@@ -118,14 +118,14 @@ export class MemoryWatch {
       const st = statSync(place.path, { throwIfNoEntry: false });
       if (!st) continue;
       if (!place.dir) {
-        if (st.isFile() && st.size <= MAX_BYTES) found.push({ label: MEMORY_PREFIX + place.name, path: place.path, sig: `${st.mtimeMs}-${st.size}` });
+        if (st.isFile() && st.size <= MAX_BYTES) found.push({ label: MEMORY_PREFIX + place.name, path: place.path, sig: signature(st) });
         continue;
       }
       if (!st.isDirectory()) continue;
       for (const name of this.#list(place.path, st.mtimeMs)) {
         const path = join(place.path, name);
         const f = statSync(path, { throwIfNoEntry: false });
-        if (f?.isFile() && f.size <= MAX_BYTES) found.push({ label: MEMORY_PREFIX + place.name + name, path, sig: `${f.mtimeMs}-${f.size}` });
+        if (f?.isFile() && f.size <= MAX_BYTES) found.push({ label: MEMORY_PREFIX + place.name + name, path, sig: signature(f) });
       }
     }
     return found;
@@ -166,4 +166,9 @@ export function watchMemory(config: Config, worktree: string, minIntervalMs = 0)
 export function refreshMemory(db: Database, watch: MemoryWatch): void {
   const changes = watch.changes(db);
   if (changes.index.length || changes.drop.length) watch.apply(db, changes);
+}
+
+/** mtime and size, plus the inode: an editor that saves by rename gives the file a new one. */
+function signature(st: Stats): string {
+  return `${st.mtimeMs}-${st.size}-${st.ino}`;
 }
