@@ -94,7 +94,11 @@ export function migrate(db: Database, target = SCHEMA_VERSION): void {
   if (userVersion(db) >= target) return;
   transaction(db, () => {
     const from = userVersion(db);
-    for (let v = from; v < target; v++) db.exec(MIGRATIONS[v]!);
+    for (let v = from; v < target; v++) {
+      const step = MIGRATIONS[v]!;
+      if (typeof step === "string") db.exec(step);
+      else step(db);
+    }
     if (from < target) db.exec(`PRAGMA user_version = ${target}`);
   });
 }
