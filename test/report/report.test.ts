@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { fillLargeProject } from "../../bench/report.ts";
 import { recordCall } from "../../src/mcp/tool-stats.ts";
 import { openStore } from "../../src/store/db.ts";
+import { SCHEMA_VERSION } from "../../src/store/schema.ts";
 import { projectDbPath, resolveProject } from "../../src/store/project.ts";
 import { runCtx } from "../helpers/cli.ts";
 import { tempDir } from "../helpers/temp.ts";
@@ -104,7 +105,7 @@ describe("ctxmode report", () => {
       writer.close();
     }
     const version = new Database(dbPath, { readonly: true });
-    expect(version.query("PRAGMA user_version").get()).toEqual({ user_version: 4 });
+    expect(version.query("PRAGMA user_version").get()).toEqual({ user_version: SCHEMA_VERSION });
     version.close();
   });
 
@@ -182,5 +183,15 @@ test("recordCall: one tool_calls row per call, tool_stats totals from its trigge
   recordCall(db, "s", "ctx_search", 5, 5);
   expect(db.prepare("SELECT tool, calls, bytes_returned, bytes_kept_out FROM tool_stats").all()).toEqual([{ tool: "ctx_search", calls: 2, bytes_returned: 15, bytes_kept_out: 95 }]);
   expect(db.prepare("SELECT ms FROM tool_calls ORDER BY id").all()).toEqual([{ ms: 1.25 }, { ms: null }]);
+  db.close();
+});
+
+test("per-call rows older than 180 days are pruned as calls come in; the totals keep them", () => {
+  const db = openStore(join(tempDir("ctxmode-report-prune-"), "p.db"), { busyTimeoutMs: 1000 });
+  const call = db.prepare("INSERT INTO tool_calls(at, session, tool, bytes_returned, bytes_kept_out) VALUES ($at, 's', 'ctx_execute', 1, 10)");
+  const now = Date.now();
+  for (let i = 0; i < 1_000; i++) call.run({ at: i < 10 ? now - 181 * 86_400_000 : now });
+  expect(db.prepare("SELECT count(*) AS n FROM tool_calls").get()).toEqual({ n: 990 });
+  expect(db.prepare("SELECT calls, bytes_kept_out FROM tool_stats").get()).toEqual({ calls: 1_000, bytes_kept_out: 10_000 });
   db.close();
 });
