@@ -16,11 +16,10 @@ export interface ReportMeta {
  */
 export function buildReport(parts: ProjectData[], meta: ReportMeta): Report {
   const tools = sumTools(parts.flatMap((p) => p.tools));
-  const sessionTools = sumTools(parts.flatMap((p) => p.sessionTools));
-  const timeline = parts
-    .map((p) => p.timeline)
-    .filter((t) => t !== undefined)
-    .sort((a, b) => b.lastAt - a.lastAt)[0];
+  // The session shown is the one that wrote last, in whichever project that was.
+  const current = parts.filter((p) => p.timeline).sort((a, b) => b.timeline!.lastAt - a.timeline!.lastAt)[0];
+  const timeline = current?.timeline;
+  const sessionTools = current?.sessionTools ?? [];
   return {
     title: meta.title,
     allProjects: meta.allProjects,

@@ -1,4 +1,5 @@
 import { CHART_DAYS, dayChart, timelineStrip } from "./charts.ts";
+import { LIMITS } from "./collect.ts";
 import { bytes, clock, count, dateTime, esc, ms, percent } from "./format.ts";
 import type { Report, RouteAction } from "./types.ts";
 
@@ -119,14 +120,14 @@ export function routesSection(r: Report): string {
   }
   const total = (g: { counts: Record<RouteAction, number> }) => ACTIONS.reduce((n, a) => n + g.counts[a], 0);
   const sorted = [...groups.values()].sort((a, b) => total(b) - total(a));
-  const rows = sorted.slice(0, 60).map(
+  const rows = sorted.slice(0, LIMITS.routes).map(
     (g) =>
       `<tr data-route="${esc(`${g.host}/${g.tool}/${g.kind}`)}"><th scope="row">${esc(g.host || "—")}</th><td class="mono">${esc(g.tool)}</td><td>${esc(g.kind)}</td>` +
       ACTIONS.map((a) => num(a, g.counts[a], count(g.counts[a]))).join("") +
       "</tr>",
   );
   const cols = [{ label: "Host" }, { label: "Tool" }, { label: "Rule" }, ...ACTIONS.map((a) => ({ label: a[0]!.toUpperCase() + a.slice(1), numeric: true }))];
-  const more = sorted.length > 60 ? `<p>${sorted.length - 60} rarer combinations not shown.</p>` : "";
+  const more = sorted.length > LIMITS.routes ? `<p>${sorted.length - LIMITS.routes} rarer combinations not shown.</p>` : "";
   return section("routes", "Routing decisions", intro + table("Decisions by host, tool and rule, most frequent first", cols, rows) + more);
 }
 
