@@ -8,10 +8,17 @@ import { openStore } from "../../src/store/db.ts";
 import { SCHEMA_VERSION } from "../../src/store/schema.ts";
 import { projectDbPath, resolveProject } from "../../src/store/project.ts";
 import { runCtx } from "../helpers/cli.ts";
-import { tempDir } from "../helpers/temp.ts";
+import { repoRoot, tempDir } from "../helpers/temp.ts";
 import { makeProject, startServer } from "../mcp/helpers.ts";
 import { cardValue, rowKeys, rowValues } from "./page-values.ts";
 import { LAST_PROMPT, scriptedSession, SEARCHES, SESSION, statsJson, type Scripted } from "./session.ts";
+
+/** A Node that runs the Node build (>= 22.13): CI's Node 24 in .tools/, else the one on PATH. */
+const node = [join(repoRoot, ".tools", "node_modules", ".bin", "node"), Bun.which("node")].find((p) => {
+  if (!p || !existsSync(p)) return false;
+  const [major = 0, minor = 0] = Bun.spawnSync([p, "--version"]).stdout.toString().slice(1).split(".").map(Number);
+  return major > 22 || (major === 22 && minor >= 13);
+});
 
 // The session runs once, in the first test that needs it; its temp dirs belong to the file.
 const project = makeProject();
@@ -85,6 +92,17 @@ describe("ctxmode report", () => {
     for (const stat of ["calls", "returned", "keptOut", "tokensKeptOut"] as const) expect(cardValue(html, stat)).toBe(all[stat]);
     for (const t of all.tools) expect(rowValues(html, "data-tool", t.tool)).toEqual({ calls: t.calls, returned: t.returned, keptOut: t.keptOut });
     expect(html).toContain("all projects (2)");
+  });
+
+  test.skipIf(!node)("the Node build writes the same page numbers on node:sqlite", async () => {
+    await scripted();
+    const bun = report([]).html;
+    const out = join(s.project.dataDir, "..", "node-report.html");
+    const r = Bun.spawnSync([node!, join(repoRoot, "dist", "node", "ctxmode.mjs"), "report", "--out", out, "--project", s.project.dir], { cwd: s.project.dir, env: s.env, stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+    expect({ code: r.exitCode, stderr: r.stderr.toString() }).toEqual({ code: 0, stderr: "" });
+    const html = readFileSync(out, "utf8");
+    for (const stat of ["calls", "returned", "keptOut", "routingDecisions", "indexedBytes", "searchP50"]) expect(cardValue(html, stat)).toBe(cardValue(bun, stat));
+    expect(rowKeys(html, "data-day")).toEqual(rowKeys(bun, "data-day"));
   });
 
   test("reads without a lock: a writer holding the database does not stop it, and it changes nothing", async () => {
