@@ -60,10 +60,13 @@ function writeAtomically(path: string, text: string): void {
   renameSync(tmp, path);
 }
 
-/** Starts the system's opener detached; resolves to undefined once it started, else the reason it did not. */
+/**
+ * Starts the system's opener detached; resolves to undefined once it started, else the reason it
+ * did not. On Windows `start` takes its first quoted argument as a window title, hence the "".
+ */
 function openInBrowser(path: string): Promise<string | undefined> {
   const [cmd, ...args] =
-    process.platform === "darwin" ? ["open", path] : process.platform === "win32" ? ["cmd", "/c", "start", '""', path] : ["xdg-open", path];
+    process.platform === "darwin" ? ["open", path] : process.platform === "win32" ? ["cmd", "/c", "start", "", path] : ["xdg-open", path];
   return new Promise((done) => {
     try {
       const child = spawn(cmd!, args, { detached: true, stdio: "ignore" });
