@@ -32,7 +32,7 @@ describe("MCP server surface", async () => {
       ctx_execute: { properties: ["language", "code", "file", "intent", "timeout", "cwd"], required: ["language", "code"] },
       ctx_batch: { properties: ["commands", "queries", "timeout", "cwd"], required: ["commands"] },
       ctx_index: { properties: ["path", "text", "source", "url", "urls", "concurrency", "ttl", "force"], required: [] },
-      ctx_search: { properties: ["queries", "limit", "source", "scope", "contentType"], required: ["queries"] },
+      ctx_search: { properties: ["queries", "limit", "source", "scope", "contentType", "memory"], required: ["queries"] },
       ctx_stats: { properties: [], required: [] },
       ctx_purge: { properties: ["scope", "source", "session", "confirm"], required: ["scope", "confirm"] },
       ctx_resume: { properties: ["seq"], required: [] },
