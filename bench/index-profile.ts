@@ -3,7 +3,7 @@
  * into a fresh database five times per variant (runs interleaved) and the median is printed.
  * A variant is FTS5 options applied to both FTS tables, e.g.
  *   bun bench/index-profile.ts base hashsize=1048576 hashsize=8388608:automerge=16
- * ("base" = the schema's own settings).
+ * ("base" = the schema's own settings); `pragma.name=value` sets a PRAGMA instead.
  */
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +25,10 @@ function run(variant: string): Times {
   const db = openStore(path, { busyTimeoutMs: 5000 });
   for (const option of variant === "base" ? [] : variant.split(":")) {
     const [key, value] = option.split("=");
+    if (key!.startsWith("pragma.")) {
+      db.exec(`PRAGMA ${key!.slice(7)} = ${Number(value)}`);
+      continue;
+    }
     for (const table of ["fts_words", "fts_grams"]) db.prepare(`INSERT INTO ${table}(${table}, rank) VALUES ($key, $value)`).run({ key: key!, value: Number(value) });
   }
   const t: Times = { chunks: 0, words: 0, grams: 0, total: 0 };
