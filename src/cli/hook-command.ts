@@ -35,7 +35,7 @@ export async function hookCommand(args: string[]): Promise<never> {
     fail("HOOK_ERROR", err);
   }
   if (!adapter) {
-    if (args.length < 2) process.stderr.write("usage: ctxmode hook <host> <event>  (hosts: claude-code, codex, gemini-cli, qwen-code, copilot-cli, vscode, cursor, kiro)\n");
+    if (args.length < 2) process.stderr.write("usage: ctxmode hook <host> <event>  (hosts: claude-code, codex, gemini-cli, qwen-code, copilot-cli, vscode, cursor, kiro, zcode; OpenCode and Pi call it from their plugin)\n");
     else fail("BAD_INPUT", `unknown host ${JSON.stringify(hostName)}`);
     return exit({ stdout: "", exitCode: 0 });
   }
