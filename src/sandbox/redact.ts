@@ -33,10 +33,13 @@ const QUOTED_FIELDS: readonly RegExp[] = [
 ];
 /**
  * `KEY=value`, `export KEY="value"`, `key: value` (YAML; the colon needs a blank after it, so
- * `https://…` is no key), `key = value` (INI/TOML), `?token=…&`.
+ * `https://…` is no key), `key = value` (INI/TOML), `?token=…&`. An unquoted value ends at the
+ * next `=` (base64 padding kept), so `note=DB_PASSWORD=x` is two assignments and rescanning stays linear.
  */
 const ASSIGNMENT =
-  /(^|[\s;,{(&?])((?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]{0,63})([ \t]*(?:=>?|:[ \t])[ \t]*)("[^"\\\n]*(?:\\.[^"\\\n]*)*"|'[^'\n]*'|[^\s"'`,;&)}]+)/gm;
+  /(^|[\s;,{(&?=:])((?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]{0,63})([ \t]*(?:=>?|:[ \t])[ \t]*)("[^"\\\n]*(?:\\.[^"\\\n]*)*"|'[^'\n]*'|[^\s"'`,;&)}=]+=*)/gm;
+/** `--token value`, `--password=value`, `-api-key value` on a command line. */
+const FLAG = /(^|[\s;&|(])(--?[A-Za-z][A-Za-z0-9_-]{0,63})([ \t]+|=)("[^"\\\n]*(?:\\.[^"\\\n]*)*"|'[^'\n]*'|[^\s"'`;&|)-][^\s"'`;&|)]*)/g;
 /** Cheap filter before the word analysis of isSecretKey: most keys fail it at once. */
 const KEY_HINT = /pass|secret|token|key|auth/i;
 
@@ -47,7 +50,8 @@ const KEY_PAIRS = new Set(["api key", "access key", "private key", "client secre
  * Replaces secrets with `[REDACTED]`: private key blocks, cloud/API tokens (AWS, GitHub, Slack,
  * Stripe, OpenAI/Anthropic, Google, npm, JWT), Authorization/Bearer values, URL passwords, and
  * the values of fields whose key names a secret (password, secret, token, api_key, access_key,
- * private_key, client_secret …) in JSON, env, YAML and INI form. Values that cannot be secrets
+ * private_key, client_secret …) in JSON, env, YAML and INI form and of command-line flags that
+ * name one (`--token X`, `--password=X`). Values that cannot be secrets
  * stay: numbers (`"token_count": 5`, `MAX_TOKEN=4096`), booleans, null, `$VAR` references,
  * function calls (`token = getToken()`) and already-redacted text. Linear time; run it before
  * text is indexed or journaled.
@@ -67,12 +71,39 @@ export function redactSecrets(text: string): string {
       return `${q}${key}${q}${sep}${q}${REDACTED}${q}`;
     });
   }
-  return out.replace(ASSIGNMENT, (m, lead: string, key: string, sep: string, value: string, offset: number, all: string) => {
+  out = redactAssignments(out, ASSIGNMENT, (key) => isSecretKey(key.replace(/^export[ \t]+/, "")));
+  return redactAssignments(out, FLAG, isSecretFlag, (value) => /^[a-z]{1,12}$/.test(value));
+}
+
+/**
+ * Replaces the values of `pattern`'s matches (lead, key, separator, value) whose key `secret`
+ * accepts and that are not `plain` (a word of prose after a flag). After a key that is not secret, scanning resumes right after its separator, so the
+ * value is scanned too: in `note: DB_PASSWORD=x` the value `DB_PASSWORD=x` is itself an assignment.
+ */
+function redactAssignments(text: string, pattern: RegExp, secret: (key: string) => boolean, plain?: (value: string) => boolean): string {
+  pattern.lastIndex = 0;
+  let out = "";
+  let last = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const [whole, lead, key, sep, value] = m as unknown as [string, string, string, string, string];
     const quote = value[0] === '"' || value[0] === "'" ? value[0] : "";
     const inner = quote ? value.slice(1, -1) : value;
-    if (!isSecretKey(key.replace(/^export[ \t]+/, "")) || keepValue(inner, all[offset + m.length])) return m;
-    return `${lead}${key}${sep}${quote}${REDACTED}${quote}`;
-  });
+    const valueAt = m.index + lead.length + key.length + sep.length;
+    if (!secret(key) || keepValue(inner, text[m.index + whole.length]) || plain?.(inner)) {
+      // Resume at the separator, whose blank (or `=`/`:`) may lead the next assignment.
+      pattern.lastIndex = m.index + lead.length + key.length;
+      continue;
+    }
+    out += `${text.slice(last, valueAt)}${quote}${REDACTED}${quote}`;
+    last = m.index + whole.length;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+/** A command-line flag naming a secret (`--token X`, `--password=X`, `--api-key X`), not one naming where it is (`--password-file`). */
+function isSecretFlag(flag: string): boolean {
+  const name = flag.replace(/^-+/, "");
+  return isSecretKey(name) && !/[-_](?:file|path|dir|env|length|count|size|min|max|id)$/i.test(name);
 }
 
 /** Removes `-----BEGIN … PRIVATE KEY-----` through its END line; a block with no END runs to the end. */

@@ -42,7 +42,7 @@ export function writeEvents(db: Database, session: string, events: JournalEvent[
   for (const r of options.resolve ?? []) {
     resolved += db
       .prepare("UPDATE journal SET resolved = 1 WHERE session = $session AND type = $type AND key = $key AND resolved = 0")
-      .run({ session, type: r.type, key: r.key }).changes;
+      .run({ session, type: r.type, key: journalKey(r.key) }).changes;
   }
   const insert = db.prepare(
     `INSERT INTO journal(session, type, priority, data, key, hash, resolved, hits, at)
@@ -57,7 +57,7 @@ export function writeEvents(db: Database, session: string, events: JournalEvent[
       type: e.type,
       priority: EVENT_PRIORITY[e.type],
       data,
-      key: (e.key ?? "").slice(0, 300),
+      key: journalKey(e.key),
       hash: fnv1a64(data),
       resolved: e.resolved ? 1 : 0,
       at: now,
@@ -65,6 +65,11 @@ export function writeEvents(db: Database, session: string, events: JournalEvent[
   }
   evict(db, session, options.cap);
   return resolved;
+}
+
+/** A row's key as stored: a command is a key, and commands carry tokens, so keys are redacted like data. */
+function journalKey(key: string | undefined): string {
+  return key ? redactSecrets(key.slice(0, 600)).slice(0, 300) : "";
 }
 
 function touchSession(db: Database, session: string, now: number, host: string): void {
