@@ -6,6 +6,7 @@ import { VERSION } from "../config/constants.ts";
 import { CtxError, errorMessage } from "../errors.ts";
 import { explainStoreError } from "../store/db-errors.ts";
 import { ToolContext } from "./context.ts";
+import { guardStdin } from "./stdin-guard.ts";
 import { byteLength } from "./format.ts";
 import { startLiveMarker } from "../hooks/liveness.ts";
 import { watchLifecycle } from "./lifecycle.ts";
@@ -13,6 +14,8 @@ import { allTools, listEntry } from "./registry.ts";
 import { recordCall } from "./tool-stats.ts";
 import { describeIssues, type ToolDef, type ToolReply } from "./tool.ts";
 
+/** Largest JSON-RPC message read; the SDK's stdio transport gives up the whole connection past 10 MiB. */
+const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 /** After shutdown, how long anything left (a stuck pipe, a timer) may keep the process alive. */
 const EXIT_GRACE_MS = 3_000;
 
@@ -51,7 +54,14 @@ export async function runServer(config: Config): Promise<void> {
       resolve("transport closed");
     };
   });
-  await server.connect(new StdioServerTransport());
+  // One message too big for the SDK's buffer would close the connection: it is refused on its own.
+  const stdin = guardStdin(process.stdin, MAX_MESSAGE_BYTES, ({ bytes, id }) => {
+    if (config.env.CTXMODE_DEBUG) process.stderr.write(`ctxmode: dropped a ${bytes}-byte message\n`);
+    if (id === undefined) return;
+    const message = `the request is ${(bytes / 1024 / 1024).toFixed(1)} MB, over the ${MAX_MESSAGE_BYTES / 1024 / 1024} MB a message may hold; write big content to a file in the project and pass its path`;
+    process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32600, message } })}\n`);
+  });
+  await server.connect(new StdioServerTransport(stdin));
   // Hooks deny a wasteful call only while a server can take the ctx_* call they name.
   const releaseLive = startLiveMarker(config);
   const reason = await stopped;
@@ -68,6 +78,8 @@ export async function runServer(config: Config): Promise<void> {
 
 /** Validates the arguments and runs the tool; every failure becomes one actionable sentence. */
 async function callTool(tool: ToolDef, args: unknown, ctx: ToolContext, signal: AbortSignal): Promise<ToolReply> {
+  const refused = refuseArguments(tool, args);
+  if (refused) return { text: refused, isError: true, keptOut: 0 };
   const parsed = tool.schema.safeParse(args);
   if (!parsed.success) return { text: describeIssues(tool.name, parsed.error.issues), isError: true, keptOut: 0 };
   try {
@@ -78,6 +90,40 @@ async function callTool(tool: ToolDef, args: unknown, ctx: ToolContext, signal: 
     const text = err instanceof CtxError ? `${tool.name}: ${err.message}` : `${tool.name} failed: ${errorMessage(err)}`;
     return { text, isError: true, keptOut: 0 };
   }
+}
+
+/** Most bytes one string argument may hold: a model writes far less; bigger content belongs in a file. */
+const MAX_ARG_BYTES = 1024 * 1024;
+
+/**
+ * What the schemas do not say: a field the tool does not know (a misspelt `querys` would
+ * otherwise be dropped in silence) and a string too big for any call. Undefined when fine.
+ */
+function refuseArguments(tool: ToolDef, args: unknown): string | undefined {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return `${tool.name}: the arguments must be an object; check the tool's input schema`;
+  const shape = (tool.schema as { shape?: Record<string, unknown> }).shape;
+  const unknown = shape ? Object.keys(args).filter((k) => !Object.hasOwn(shape, k)) : [];
+  if (unknown.length) {
+    const known = Object.keys(shape!);
+    return `${tool.name}: unknown field${unknown.length > 1 ? "s" : ""} ${unknown.slice(0, 5).map((k) => `\`${k.slice(0, 40)}\``).join(", ")}; ${known.length ? `use ${known.map((k) => `\`${k}\``).join(", ")}` : "it takes no arguments"}`;
+  }
+  const big = largestString(args, 0);
+  if (big && big.bytes > MAX_ARG_BYTES) {
+    return `${tool.name}: \`${big.path}\` is ${(big.bytes / 1024 / 1024).toFixed(1)} MB, over the 1 MB a field may hold; write the content to a file in the project and pass its path`;
+  }
+  return undefined;
+}
+
+/** The longest string anywhere in `value` (a few levels deep) and where it is. */
+function largestString(value: unknown, depth: number, path = ""): { path: string; bytes: number } | undefined {
+  if (typeof value === "string") return { path, bytes: Buffer.byteLength(value) };
+  if (typeof value !== "object" || value === null || depth > 4) return undefined;
+  let best: { path: string; bytes: number } | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const found = largestString(v, depth + 1, path ? `${path}.${k}` : k);
+    if (found && (!best || found.bytes > best.bytes)) best = found;
+  }
+  return best;
 }
 
 /** Persists the call's byte counts and milliseconds; a stats write must never break a reply. */
