@@ -1,0 +1,55 @@
+/**
+ * `bun bench/readme.ts [results/FILE.json]`: rewrites the generated part of README's Benchmarks
+ * section (between the side-by-side markers) from a side-by-side result file: by default the
+ * newest one that measured the reference, else the newest ctxmode-only one.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { renderRows, renderTable, type SuiteResult } from "./suite/result.ts";
+
+const here = import.meta.dir;
+const readmePath = join(here, "..", "README.md");
+const START = "<!-- side-by-side:start -->";
+const END = "<!-- side-by-side:end -->";
+
+function pickResult(): { file: string; result: SuiteResult } {
+  const given = process.argv[2];
+  if (given) return { file: given, result: JSON.parse(readFileSync(join(here, given.replace(/^bench\//, "")), "utf8")) };
+  const all = readdirSync(join(here, "results"))
+    .filter((f) => /^\d{4}-\d{2}-\d{2}-.*\.json$/.test(f))
+    .map((f) => ({ file: `results/${f}`, result: JSON.parse(readFileSync(join(here, "results", f), "utf8")) as SuiteResult }))
+    .sort((a, b) => (b.result.subjects.length - a.result.subjects.length) || b.result.date.localeCompare(a.result.date));
+  if (!all.length) throw new Error("no bench/results/<date>-<os>-<arch>.json yet; run `bun run bench --compare context-mode@1.0.169`");
+  return all[0]!;
+}
+
+const { file, result } = pickResult();
+const table = renderTable(result);
+const behind = table
+  .split("\n")
+  .filter((l) => l.includes("**behind**"))
+  .map((l) => `- ${l.split(" | ")[0]!.replace(/^\|\s*/, "").trim()}`);
+const block = [
+  START,
+  `Produced by \`${result.command}\` on ${result.machine}, ${result.date.slice(0, 16).replace("T", " ")} UTC ` +
+    `(${result.subjects.map((s) => `${s.name}: ${s.runtime}`).join("; ")}); file \`bench/${file}\`, ` +
+    `regenerate this part with \`bun bench/readme.ts\`.`,
+  "",
+  table.trimEnd(),
+  "",
+  behind.length ? `Rows behind their target in this run:\n\n${behind.join("\n")}` : "Every row meets its target in this run.",
+  "",
+  "<details><summary>bytes per row</summary>",
+  "",
+  renderRows(result).trimEnd(),
+  "",
+  "</details>",
+  END,
+].join("\n");
+
+const readme = readFileSync(readmePath, "utf8");
+const from = readme.indexOf(START);
+const to = readme.indexOf(END);
+if (from < 0 || to < from) throw new Error(`README.md has no ${START} … ${END} block in its Benchmarks section`);
+writeFileSync(readmePath, readme.slice(0, from) + block + readme.slice(to + END.length));
+console.log(`README.md: side-by-side table from bench/${file}`);
