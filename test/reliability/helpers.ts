@@ -66,11 +66,12 @@ export function rss(pid: number): number {
 }
 
 /**
- * Sources that are not whole: a label whose doc is missing, whose chunk rows do not add up to
- * the doc's count, or whose text (checked by `markers`, a source's first and last words) is not
- * all there. Also runs FTS5's own integrity check of both indexes against their content.
+ * Sources that are not whole: a label whose doc is missing or whose chunk rows do not add up to
+ * the doc's count, or whose text lacks either of the two words `ends` names for it (given the
+ * source's whole text, it returns its first and last word, or undefined to skip the check).
+ * Also runs FTS5's own integrity check of both indexes against their content.
  */
-export function brokenSources(db: Database, markers?: (label: string) => [string, string] | undefined): string[] {
+export function brokenSources(db: Database, ends?: (text: string) => [string, string] | undefined): string[] {
   const broken: string[] = [];
   const rows = db
     .prepare(
@@ -82,11 +83,9 @@ export function brokenSources(db: Database, markers?: (label: string) => [string
   for (const r of rows) {
     if (r.chunk_count === null) broken.push(`${r.label}: no doc`);
     else if (r.chunk_count !== r.chunks || r.chunks === 0) broken.push(`${r.label}: ${r.chunks} of ${r.chunk_count} chunks`);
-    const words = markers?.(r.label);
-    if (words) {
-      const text = (body.get(r.doc_id) as { text: string | null }).text ?? "";
-      if (!text.includes(words[0]) || !text.includes(words[1])) broken.push(`${r.label}: text cut short`);
-    }
+    const text = (body.get(r.doc_id) as { text: string | null }).text ?? "";
+    const words = ends?.(text);
+    if (words && !(text.includes(words[0]) && text.includes(words[1]))) broken.push(`${r.label}: text cut short`);
   }
   for (const table of ["fts_words", "fts_grams"]) {
     try {
