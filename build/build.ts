@@ -9,6 +9,17 @@ import { bundlePlugins } from "./plugins.ts";
 
 const root = join(import.meta.dir, "..");
 
+/**
+ * Resolves the MCP SDK's Ajv validator module to ctxmode's stand-in (src/mcp/no-schema-validator.ts):
+ * the SDK imports Ajv at load time for elicitation only, which ctxmode does not use.
+ */
+export const withoutAjv: Bun.BunPlugin = {
+  name: "ctxmode-without-ajv",
+  setup(build) {
+    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, () => ({ path: join(root, "src/mcp/no-schema-validator.ts") }));
+  },
+};
+
 export function buildDefines(channel = process.env.CTXMODE_CHANNEL ?? "source"): Record<string, string> {
   return {
     CTXMODE_VERSION: JSON.stringify(pkg.version),
@@ -36,6 +47,7 @@ export async function compileBinary(outfile: string, target?: Bun.Build.CompileT
     bytecode: true,
     sourcemap: "none",
     define: buildDefines(options.channel),
+    plugins: [withoutAjv],
   });
   if (!result.success) throw new AggregateError(result.logs, `compile failed for ${target ?? "this machine"}`);
 }
@@ -56,6 +68,7 @@ export async function buildNodeBundle(outdir: string, options: { channel?: strin
     naming: { entry: "ctxmode.mjs", chunk: "chunks/[name]-[hash].mjs" },
     external: ["html-rewriter-wasm"],
     define: buildDefines(options.channel),
+    plugins: [withoutAjv],
   });
   if (!result.success) throw new AggregateError(result.logs, "node bundle failed");
   const entry = join(outdir, "ctxmode.mjs");

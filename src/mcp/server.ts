@@ -13,6 +13,7 @@ import { watchLifecycle } from "./lifecycle.ts";
 import { allTools, listEntry } from "./registry.ts";
 import { recordCall } from "./tool-stats.ts";
 import { describeIssues, type ToolDef, type ToolReply } from "./tool.ts";
+import { AjvJsonSchemaValidator } from "./no-schema-validator.ts";
 
 /** Largest JSON-RPC message read; the SDK's stdio transport gives up the whole connection past 10 MiB. */
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -29,7 +30,8 @@ export async function runServer(config: Config): Promise<void> {
   const tools = allTools(config);
   const byName = new Map(tools.map((t) => [t.name, t]));
   const shutdown = new AbortController();
-  const server = new Server({ name: "ctxmode", version: VERSION }, { capabilities: { tools: {} } });
+  // The SDK's default validator is Ajv, needed only for elicitation, which ctxmode never uses.
+  const server = new Server({ name: "ctxmode", version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });
 
   let list: { tools: ReturnType<typeof listEntry>[] } | undefined;
   server.setRequestHandler(ListToolsRequestSchema, () => (list ??= { tools: tools.map(listEntry) }));

@@ -18,3 +18,11 @@ test("the Node build's entry refuses an old Node with one line naming the versio
   expect(entry.startsWith("#!/usr/bin/env node\n")).toBe(true);
   expect(entry).toContain("Node >= 22.13");
 });
+
+test("the MCP SDK's Ajv validator is left out of the builds (ctxmode never elicits)", () => {
+  const files = readdirSync(nodeDist, { recursive: true }).map(String).filter((f) => f.endsWith(".mjs"));
+  const all = files.map((f) => readFileSync(join(nodeDist, f), "utf8")).join("\n");
+  expect(all).toContain("does not validate elicitation results");
+  // Ajv's own option names and its formats plugin appear nowhere.
+  expect(all).not.toMatch(/ajv-formats|strictSchema|addFormats/);
+});
