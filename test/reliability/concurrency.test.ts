@@ -7,9 +7,10 @@ import { ingestSpool, spoolDir } from "../../src/session/spool.ts";
 import { openStore } from "../../src/store/db.ts";
 import { resolveProject } from "../../src/store/project.ts";
 import { binary } from "../helpers/cli.ts";
+import { figure } from "../helpers/figures.ts";
 import { hookEnv, hookSandbox } from "../hooks/helpers.ts";
 import { startServer, type TestServer } from "../mcp/helpers.ts";
-import { figure, integrity, projectDbFile, quantile } from "./helpers.ts";
+import { integrity, projectDbFile, quantile } from "./helpers.ts";
 
 const HOOK_WORKERS = 16;
 const EVENTS_PER_WORKER = 200;

@@ -4,8 +4,9 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
 import { binary } from "../helpers/cli.ts";
+import { figure } from "../helpers/figures.ts";
 import { hookEnv, hookSandbox, runHook, seeded } from "../hooks/helpers.ts";
-import { brokenSources, figure, integrity, projectDbFile } from "./helpers.ts";
+import { brokenSources, integrity, projectDbFile } from "./helpers.ts";
 
 const TRIALS = 20;
 const FILES = 120;

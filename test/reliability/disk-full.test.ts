@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { figure } from "../helpers/figures.ts";
 import { hookEnv, hookSandbox, runHook } from "../hooks/helpers.ts";
 import { startServer } from "../mcp/helpers.ts";
-import { figure, integrity, projectDbFile } from "./helpers.ts";
+import { integrity, projectDbFile } from "./helpers.ts";
 
 /** Mounts a tmpfs of `size` on `dir` (Linux, root); the reason it cannot, otherwise. Unmounted after the file's tests. */
 function smallDisk(dir: string, size: string): string | undefined {

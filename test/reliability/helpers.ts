@@ -1,17 +1,7 @@
 import { Database } from "bun:sqlite";
-import { appendFileSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { resolveProject } from "../../src/store/project.ts";
-
-/**
- * A figure the README quotes: printed in the test output, and appended as one JSON line to
- * $CTXMODE_FIGURES_FILE when bench/reliability.ts runs the suites to collect them.
- */
-export function figure(name: string, value: number, unit = ""): void {
-  console.log(`figure ${name}: ${value}${unit ? ` ${unit}` : ""}`);
-  const file = process.env.CTXMODE_FIGURES_FILE;
-  if (file) appendFileSync(file, `${JSON.stringify({ name, value, unit })}\n`);
-}
 
 /** The project database the binary uses for `project` under `dataDir`. */
 export function projectDbFile(dataDir: string, project: string): string {

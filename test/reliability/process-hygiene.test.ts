@@ -2,9 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, openSync, closeSync, readdirSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { binary } from "../helpers/cli.ts";
+import { figure } from "../helpers/figures.ts";
 import { tempDir } from "../helpers/temp.ts";
 import { isAlive, makeProject, processesWith, serverEnv, startServer, waitFor } from "../mcp/helpers.ts";
-import { descendants, figure, rss } from "./helpers.ts";
+import { descendants, rss } from "./helpers.ts";
 
 /** Each scenario's sleepers carry a unique duration, so /proc shows exactly the processes it started. */
 const marker = (n: number) => `${417 + n}.${process.pid % 1000}`;

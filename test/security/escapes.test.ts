@@ -5,8 +5,8 @@ import { CtxError } from "../../src/errors.ts";
 import { safeFetch, type FetchOptions, type Resolver } from "../../src/fetch/fetch.ts";
 import { checkPath, createPolicy } from "../../src/sandbox/policy.ts";
 import { redirect, send, startSite } from "../fetch/helpers.ts";
+import { figure } from "../helpers/figures.ts";
 import { tempDir } from "../helpers/temp.ts";
-import { figure } from "../reliability/helpers.ts";
 
 describe("path escapes against the project boundary", () => {
   const root = realpathSync(tempDir("ctxmode-escape-"));

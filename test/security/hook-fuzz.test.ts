@@ -5,8 +5,8 @@ import { loadConfig } from "../../src/config/config.ts";
 import { HOSTS } from "../../src/hooks/hosts/index.ts";
 import { noopReply, respond } from "../../src/hooks/respond.ts";
 import type { HookKind, HostAdapter } from "../../src/hooks/types.ts";
+import { figure } from "../helpers/figures.ts";
 import { hookEnv, hookSandbox, runHook, seeded } from "../hooks/helpers.ts";
-import { figure } from "../reliability/helpers.ts";
 import { GARBAGE, payloadGenerator, validPayload, validReply, type PayloadKind } from "./payloads.ts";
 
 /**

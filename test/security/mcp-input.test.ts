@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { figure } from "../reliability/helpers.ts";
+import { figure } from "../helpers/figures.ts";
 import { isAlive, startServer } from "../mcp/helpers.ts";
 
 type PropSchema = { type?: string | string[]; enum?: unknown[]; anyOf?: PropSchema[]; items?: PropSchema };

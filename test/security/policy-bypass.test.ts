@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkCommand, createPolicy } from "../../src/sandbox/policy.ts";
-import { figure } from "../reliability/helpers.ts";
+import { figure } from "../helpers/figures.ts";
 
 /**
  * Crafted commands that try to run a denied command past the rules, each with a benign twin that

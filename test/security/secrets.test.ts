@@ -3,9 +3,9 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import { join } from "node:path";
 import { send, startSite } from "../fetch/helpers.ts";
 import { binary } from "../helpers/cli.ts";
+import { figure } from "../helpers/figures.ts";
 import { hookEnv, hookSandbox, runHook, seeded } from "../hooks/helpers.ts";
 import { startServer } from "../mcp/helpers.ts";
-import { figure } from "../reliability/helpers.ts";
 
 /**
  * Seeded secrets of every kind ctxmode redacts go in through each way text reaches the index or
