@@ -45,6 +45,11 @@ describe("redactSecrets: secret shapes", () => {
     ["query string", "GET /api?api_key=XYZ123&page=2", `GET /api?api_key=${R}&page=2`],
     ["passwd", "passwd=abc", `passwd=${R}`],
     ["PHP array", "'db_password' => 'pw1'", `'db_password' => '${R}'`],
+    ["assignment as another key's value", "note: DB_PASSWORD=s3cr3t9", `note: DB_PASSWORD=${R}`],
+    ["assignment after a non-secret assignment", "a=password=x9y8", `a=password=${R}`],
+    ["flag, space", "deploy --token abc123xyz", `deploy --token ${R}`],
+    ["flag, equals", "mysql --password=hunter2 db", `mysql --password=${R} db`],
+    ["flag, quoted", 'run --client-secret "a b 9" --x', `run --client-secret "${R}" --x`],
   ];
   test.each(table)("%s", (_name, input, expected) => {
     expect(redactSecrets(input)).toBe(expected);
@@ -71,6 +76,9 @@ describe("redactSecrets: non-secrets stay", () => {
     "AKIA is the prefix of AWS key ids",
     "git commit -m 'rotate secret handling'",
     "user: bob\nhost: db.local",
+    "mysql --password-file /etc/mysql/pw",
+    'git commit -m "add --token support"',
+    "gh api --token-count 5",
     "",
   ];
   test.each(untouched)("%p", (input) => {

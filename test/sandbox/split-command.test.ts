@@ -46,6 +46,8 @@ describe("splitCommand", () => {
 
   test("words have quotes removed", () => {
     expect(parseCommand(`"su"do 'rm' -rf \\/`)[0]!.words).toEqual(["sudo", "rm", "-rf", "/"]);
+    // ANSI-C quoting is decoded the way the shell runs it.
+    expect(parseCommand(String.raw`$'\x73\x75do' $'\163h' $'a\tb' $'\u0041\cA' $'it\'s'`)[0]!.words).toEqual(["sudo", "sh", "a\tb", "A\x01", "it's"]);
     expect(parseCommand(`echo "" x`)[0]!.words).toEqual(["echo", "", "x"]);
   });
 
