@@ -14,6 +14,13 @@ export async function runCli(argv: string[]): Promise<number> {
   if (argv[0] === "hook") return (await import("./hook-command.ts")).hookCommand(argv.slice(1));
   // An agent host starts `ctxmode` with pipes: that is a request for the MCP server.
   if (argv.length === 0 && !process.stdin.isTTY) argv = ["serve"];
+  // `ctxmode search … | head`: a reader that leaves early ends the command quietly, as for any Unix tool.
+  if (argv[0] !== "serve") {
+    process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+      if (err.code === "EPIPE") process.exit(0);
+      throw err;
+    });
+  }
   const { cac } = await import("cac");
   const cli = cac("ctxmode");
   cli

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { runCtx } from "../helpers/cli.ts";
+import { binary, runCtx } from "../helpers/cli.ts";
 import { fixturesDir, tempDir } from "../helpers/temp.ts";
 
 function project(): { dataDir: string; dir: string } {
@@ -60,6 +60,20 @@ describe("ctxmode CLI", () => {
     expect(r.indexed.length).toBe(docs.length);
     const s = JSON.parse(runCtx(["search", docs[0]!.text.split("\n")[0]!.replace(/^#\s*/, ""), "--json"], { dataDir, cwd: dir }).stdout);
     expect(s.results[0].hits.length).toBeGreaterThan(0);
+  });
+
+  test("a reader that closes the pipe early (`| head`) ends the command quietly", () => {
+    const { dataDir, dir } = project();
+    expect(runCtx(["index", fixturesDir, "--source", "fx"], { dataDir, cwd: dir }).code).toBe(0);
+    // 30 queries x 10 hits: well over a pipe's 64 KB buffer, so the writer meets the closed pipe.
+    const queries = "error config test build docker stripe webhook react effect cleanup function request response server client cache index search file path user token session event handler message json value type data".split(" ");
+    const r = Bun.spawnSync(["sh", "-c", `"$0" search "$@" --limit 10 --json | head -c 20 >/dev/null`, binary, ...queries], {
+      cwd: dir,
+      env: { ...process.env, CTXMODE_DATA_DIR: dataDir },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    expect(r.stderr.toString()).toBe("");
   });
 
   test("a directory walk honours .gitignore and skips binaries", () => {
