@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { binary } from "../helpers/cli.ts";
 import { tempDir } from "../helpers/temp.ts";
@@ -35,6 +35,12 @@ export function runHook(host: string, event: string, stdin: string | Uint8Array,
   const t = performance.now();
   const r = Bun.spawnSync([binary, "hook", host, event], { stdin: typeof stdin === "string" ? Buffer.from(stdin) : stdin, env, cwd, stdout: "pipe", stderr: "pipe", timeout: 15_000 });
   return { code: r.exitCode ?? -1, stdout: r.stdout.toString(), stderr: r.stderr.toString(), ms: performance.now() - t };
+}
+
+/** Lines in the data dir's hook-errors.log (0 when there is none). */
+export function hookLogLines(dataDir: string): number {
+  const file = join(dataDir, "hook-errors.log");
+  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
 }
 
 /** A seeded PRNG (the bench corpus's mulberry32): the fuzz cases are the same on every run. */

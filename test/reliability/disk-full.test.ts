@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { figure } from "../helpers/figures.ts";
-import { hookEnv, hookSandbox, runHook } from "../hooks/helpers.ts";
+import { hookEnv, hookLogLines, hookSandbox, runHook } from "../hooks/helpers.ts";
 import { startServer } from "../mcp/helpers.ts";
 import { integrity, projectDbFile } from "./helpers.ts";
 
@@ -34,11 +34,6 @@ function fill(dir: string): () => void {
   }
   return () => writeFileSync(file, "");
 }
-
-const logLines = (dataDir: string) => {
-  const file = join(dataDir, "hook-errors.log");
-  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
-};
 
 /** Every kind of hook event, for claude-code, with big output so a replacement would need the disk. */
 function hookCases(project: string): [string, unknown][] {
@@ -94,10 +89,10 @@ async function diskFull(box: ReturnType<typeof hookSandbox>) {
   const free = fill(box.dataDir);
   let faults = 0;
   for (const [event, payload] of hookCases(box.project)) {
-    const before = logLines(box.dataDir);
+    const before = hookLogLines(box.dataDir);
     const r = runHook("claude-code", event, JSON.stringify(payload), env);
     expect({ event, code: r.code, replaced: r.stdout.includes("updatedToolOutput"), slow: r.ms > 5_000 }).toEqual({ event, code: 0, replaced: false, slow: false });
-    expect({ event, lines: logLines(box.dataDir) - before }).toEqual({ event, lines: event === "SessionStart" ? 0 : 1 }); // a fresh start only reads
+    expect({ event, lines: hookLogLines(box.dataDir) - before }).toEqual({ event, lines: event === "SessionStart" ? 0 : 1 }); // a fresh start only reads
     faults++;
   }
   // The server: writes fail with a sentence naming the full disk; reads still answer.

@@ -1,12 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { loadConfig } from "../../src/config/config.ts";
 import { HOSTS } from "../../src/hooks/hosts/index.ts";
 import { noopReply, respond } from "../../src/hooks/respond.ts";
 import type { HookKind, HostAdapter } from "../../src/hooks/types.ts";
 import { figure } from "../helpers/figures.ts";
-import { hookEnv, hookSandbox, runHook, seeded } from "../hooks/helpers.ts";
+import { hookEnv, hookLogLines, hookSandbox, runHook, seeded } from "../hooks/helpers.ts";
 import { GARBAGE, payloadGenerator, validPayload, validReply, type PayloadKind } from "./payloads.ts";
 
 /**
@@ -19,11 +17,6 @@ const HOOK_TIMEOUT_MS = 5_000;
 const IN_PROCESS_PER_EVENT = 50;
 const BINARY_PER_HOST = 50;
 const STDIN_CAP = 32 * 1024 * 1024;
-
-function logLines(dataDir: string): number {
-  const file = join(dataDir, "hook-errors.log");
-  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
-}
 
 async function adapters(): Promise<[string, HostAdapter][]> {
   return Promise.all(Object.entries(HOSTS).map(async ([name, load]) => [name, await load()] as [string, HostAdapter]));
@@ -82,13 +75,13 @@ describe("hook input fuzzing", () => {
       for (let i = 0; i < BINARY_PER_HOST; i++) {
         const [hostEvent, kind] = events[Math.floor(rand() * events.length)]!;
         const payload = next(validPayload(name, kind, box.project));
-        const before = logLines(box.dataDir);
+        const before = hookLogLines(box.dataDir);
         const r = runHook(name, hostEvent, payload.bytes, env);
         tried++;
         const reply = { stdout: r.stdout, stderr: r.stderr, exitCode: r.code };
         const garbage = GARBAGE.has(payload.kind);
         // Garbage is answered with the no-op and leaves exactly one line in hook-errors.log.
-        const logged = logLines(box.dataDir) - before;
+        const logged = hookLogLines(box.dataDir) - before;
         const ok = validReply(adapter, kind, hostEvent, reply) && (!garbage || (r.stdout === noopReply(adapter, hostEvent).stdout && logged === 1)) && logged <= 1 && r.ms < HOOK_TIMEOUT_MS;
         if (!ok) bad.push({ host: name, hostEvent, kind: payload.kind, i, ms: r.ms, logged, reply });
       }
