@@ -31,23 +31,31 @@ export function createIndexer(db: Database): Indexer {
     async index(inputs) {
       const total = inputs.reduce((n, i) => n + i.text.length, 0);
       if (total < PARALLEL_MIN_BYTES || !workersAvailable()) return indexSources(db, inputs);
-      worker ??= new PrepareWorker();
+      const w = (worker ??= new PrepareWorker());
       const groups = batches(inputs, undefined, FIRST_BATCH_BYTES);
       // Every batch but the first goes to the worker at once (hashing and chunking); it answers
       // in order while this thread writes. The first is prepared here while the worker starts.
-      const pending = groups.map((g, k) => (k === 0 ? Promise.resolve(undefined) : worker!.prepare(g.map(toJob))));
+      const pending = groups.map((g, k) => (k === 0 ? Promise.resolve(undefined) : w.prepare(g.map(toJob))));
       const results: IndexResult[] = [];
-      for (let k = 0; k < groups.length; k++) {
-        const prepared: PreparedSource[] | undefined = await pending[k]!.catch(() => undefined);
-        if (prepared) parallel = true;
-        const hashed = groups[k]!.map((input, i): Hashed => {
-          const p = prepared?.[i];
-          if (p) return { input, sha256: p.sha256, bytes: p.bytes, needsChunks: true, prepared: p };
-          const h = hashSource(db, input);
-          if (h.needsChunks) h.prepared = prepareChunks(toJob(input));
-          return h;
-        });
-        results.push(...writeBatch(db, hashed));
+      // Checkpoints move to the worker: this thread only appends to the WAL while it writes.
+      const autocheckpoint = Number(db.prepare<{ wal_autocheckpoint: number }>("PRAGMA wal_autocheckpoint").get()?.wal_autocheckpoint ?? 1000);
+      db.exec("PRAGMA wal_autocheckpoint = 0");
+      try {
+        for (let k = 0; k < groups.length; k++) {
+          const prepared: PreparedSource[] | undefined = await pending[k]!.catch(() => undefined);
+          if (prepared) parallel = true;
+          const hashed = groups[k]!.map((input, i): Hashed => {
+            const p = prepared?.[i];
+            if (p) return { input, sha256: p.sha256, bytes: p.bytes, needsChunks: true, prepared: p };
+            const h = hashSource(db, input);
+            if (h.needsChunks) h.prepared = prepareChunks(toJob(input));
+            return h;
+          });
+          results.push(...writeBatch(db, hashed));
+          w.checkpoint(db.path);
+        }
+      } finally {
+        db.exec(`PRAGMA wal_autocheckpoint = ${autocheckpoint}`);
       }
       return results;
     },
@@ -100,6 +108,11 @@ class PrepareWorker {
       this.waiting.set(batch, { count: jobs.length, resolve, reject });
       this.worker.postMessage({ batch, jobs });
     });
+  }
+
+  /** Asks the worker to checkpoint the WAL of the database at `path`; nothing waits for it. */
+  checkpoint(path: string): void {
+    this.worker.postMessage({ checkpoint: path });
   }
 
   async terminate(): Promise<void> {

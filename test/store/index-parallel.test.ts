@@ -37,3 +37,23 @@ test("indexing on a worker thread stores exactly what indexing on one thread doe
   serial.close();
   parallel.close();
 });
+
+test("the worker checkpoints the WAL while this thread writes, and the writer's autocheckpoint comes back", async () => {
+  const { docs } = makeCorpus(8 * 1024 * 1024, 11);
+  const inputs = docs.map((d) => ({ label: d.label, text: d.text, kind: d.kind, maxChunk: 4096 }));
+  const path = join(tempDir(), "ckpt.db");
+  const db = openStore(path, { busyTimeoutMs: 5000 });
+  const indexer = createIndexer(db);
+  await indexer.index(inputs);
+  expect(indexer.parallel).toBe(true);
+  // The worker's checkpoints are not awaited; give the last one a moment.
+  const deadline = Date.now() + 10_000;
+  while (Bun.file(path).size < 4 * 1024 * 1024 && Date.now() < deadline) await Bun.sleep(50);
+  await indexer.close();
+  // Autocheckpoint was off on this connection while it wrote, so only the worker moved pages into the file.
+  expect(Bun.file(path).size).toBeGreaterThan(4 * 1024 * 1024);
+  expect(db.prepare("PRAGMA wal_autocheckpoint").get()).toEqual({ wal_autocheckpoint: 1000 });
+  expect(db.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+  expect(db.prepare("SELECT count(*) AS n FROM sources").get()).toEqual({ n: inputs.length });
+  db.close();
+});
