@@ -51,7 +51,7 @@ describe("in-process plugins, driving the built binary", () => {
     };
     await createPiExtension({ command: [binary], env: pluginEnv(box) })(pi);
     try {
-      expect([...tools.keys()]).toEqual(["ctx_execute", "ctx_batch", "ctx_index", "ctx_search", "ctx_stats", "ctx_purge", "ctx_resume"]);
+      expect([...tools.keys()]).toEqual(["ctx_execute", "ctx_batch", "ctx_index", "ctx_search", "ctx_stats", "ctx_purge", "ctx_resume", "ctx_doctor", "ctx_upgrade"]);
       const run = await tools.get("ctx_execute")!.execute("c1", { language: "shell", code: "echo bridged" });
       expect(run.content[0]!.text).toContain("bridged");
 
