@@ -29,6 +29,11 @@ const behind = table
   .split("\n")
   .filter((l) => l.includes("**behind**"))
   .map((l) => `- ${l.split(" | ")[0]!.replace(/^\|\s*/, "").trim()}`);
+const [a, b] = result.subjects.map((s) => s.name);
+const fewer = b ? result.savings.rows.filter((r) => r.returned[a!]! > r.returned[b]!) : [];
+const fewerText = fewer.length
+  ? `Rows where ${b} returned fewer bytes: ${fewer.map((r) => `${r.category} ${r.id} (${r.returned[a!]} vs ${r.returned[b!]} B)`).join(", ")}.`
+  : "";
 const block = [
   START,
   `Produced by \`${result.command}\` on ${result.machine}, ${result.date.slice(0, 16).replace("T", " ")} UTC ` +
@@ -38,6 +43,7 @@ const block = [
   table.trimEnd(),
   "",
   behind.length ? `Rows behind their target in this run:\n\n${behind.join("\n")}` : "Every row meets its target in this run.",
+  ...(fewerText ? ["", fewerText] : []),
   "",
   "<details><summary>bytes per row</summary>",
   "",

@@ -5,7 +5,7 @@
  * Writes bench/results/<date>-<os>-<arch>.json and .md (ctxmode alone: ...-ctxmode.json/.md).
  * Offline except --compare's one-time install.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installReference } from "./suite/install.ts";
@@ -22,8 +22,8 @@ const repoRoot = join(here, "..");
 const args = process.argv.slice(2);
 const compare = args.includes("--compare") ? args[args.indexOf("--compare") + 1] : undefined;
 if (args.includes("--compare") && !compare) throw new Error("--compare takes a package spec, e.g. --compare context-mode@1.0.169");
-const binary = join(repoRoot, "dist", process.platform === "win32" ? "ctxmode.exe" : "ctxmode");
-statSync(binary);
+const built = join(repoRoot, "dist", process.platform === "win32" ? "ctxmode.exe" : "ctxmode");
+statSync(built);
 const log = (line: string) => console.log(line);
 const scenarios = join(here, "scenarios");
 const fixturesDir = join(here, "fixtures");
@@ -53,6 +53,10 @@ function routes(): Route[] {
 }
 
 try {
+  // A copy: a rebuild of dist/ while the suite runs must not swap the binary under running servers.
+  const binary = join(tmp, process.platform === "win32" ? "ctxmode.exe" : "ctxmode");
+  copyFileSync(built, binary);
+  chmodSync(binary, 0o755);
   const version = Bun.spawnSync([binary, "--version"]).stdout.toString().trim();
   const subjects: Subject[] = [ctxmodeSubject(binary, await bareProgram(), version)];
   if (compare) {

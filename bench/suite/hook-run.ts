@@ -6,10 +6,13 @@ export interface HookRun {
   ms: number;
 }
 
+/** Longest a hook may run here; a host would have given up long before. */
+const HOOK_LIMIT_MS = 30_000;
+
 export function runHook(argv: string[], env: Record<string, string>, payload: unknown, cwd?: string): HookRun {
   const stdin = payload === undefined ? new Uint8Array() : Buffer.from(JSON.stringify(payload));
   const t = performance.now();
-  const r = Bun.spawnSync(argv, { stdin, env, cwd, stdout: "pipe", stderr: "pipe" });
+  const r = Bun.spawnSync(argv, { stdin, env, cwd, stdout: "pipe", stderr: "pipe", timeout: HOOK_LIMIT_MS });
   const ms = performance.now() - t;
   return { stdout: r.stdout.toString(), exitCode: r.exitCode ?? -1, ms };
 }

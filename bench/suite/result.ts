@@ -67,22 +67,30 @@ export function renderTable(result: SuiteResult): string {
   const cold = result.speed.cold;
   type Row = [string, string, string, string, string];
   const rows: Row[] = [];
-  /** `better` says which way wins: "lower" numbers or "higher"; `need` is the ratio to meet. */
-  const add = (what: string, va: number | null | undefined, vb: number | null | undefined, fmt: (n: number | null | undefined) => string, better: "lower" | "higher", need: number, target: string) => {
+  /**
+   * `better` says which way wins ("lower" or "higher"); `need` is the ratio to meet (0: no target).
+   * Percentages compare in points (a kept-out share can be 0 or negative, where ratios mean nothing).
+   */
+  const add = (what: string, va: number | null | undefined, vb: number | null | undefined, fmt: (n: number | null | undefined) => string, better: "lower" | "higher", need: number, target: string, points = false) => {
     if (!b) {
       rows.push([what, fmt(va), "", "", target]);
       return;
     }
     const ok = va !== null && va !== undefined && vb !== null && vb !== undefined;
-    const ratio = ok ? (better === "lower" ? vb! / va! : va! / vb!) : NaN;
-    const met = ok ? (ratio >= need ? "met" : "**behind**") : "n/a";
-    rows.push([what, fmt(va), fmt(vb), ok ? `${ratio.toFixed(2)}x` : "n/a", `${target}: ${met}`]);
+    if (!ok) {
+      rows.push([what, fmt(va), fmt(vb), "n/a", need ? `${target}: n/a` : target]);
+      return;
+    }
+    const ratio = better === "lower" ? vb! / va! : va! / vb!;
+    const met = points ? va! >= vb! : ratio >= need;
+    const shown = points ? `${va! - vb! >= 0 ? "+" : ""}${(va! - vb!).toFixed(1)} pp` : `${ratio.toFixed(2)}x`;
+    rows.push([what, fmt(va), fmt(vb), shown, need || points ? `${target}: ${met ? "met" : "**behind**"}` : target]);
   };
   const floorA = result.speed.hooks.floors[a];
   const floorB = b ? result.speed.hooks.floors[b] : undefined;
   add(`hook PreToolUse wall, median over ${b ? "the hosts both hook" : "hosts"} (curl, denied + journaled)`, s.hookMedian[a], b ? s.hookMedian[b] : undefined, ms, "lower", 3, ">= 3x faster");
   for (const h of result.speed.hooks.hosts) add(`  hook wall: ${h.host}`, h.p50Ms[a], b ? h.p50Ms[b] : undefined, ms, "lower", 3, ">= 3x faster");
-  add("bare process start of the hook runtime (floor)", floorA, floorB, ms, "lower", 0, "floor, no target");
+  add("bare process start of the hook runtime (floor)", floorA, floorB, ms, "lower", 0, "floor under the hook rows");
   add("MCP cold start: spawn to tools/list", cold[a]?.p50Ms, b ? cold[b]?.p50Ms : undefined, ms, "lower", 2, ">= 2x faster");
   add("server RSS after start", cold[a]?.rssBytes, b ? cold[b]?.rssBytes : undefined, (n) => (n ? kb(n) : "n/a"), "lower", 1, "lower");
   add("ctx_search p50, 8 files (MCP round trip)", kbA.search8.p50Ms, kbB?.search8.p50Ms, ms, "lower", 1, "lower");
@@ -96,9 +104,9 @@ export function renderTable(result: SuiteResult): string {
   add("search quality hit@1, qrels.json", kbA.qrels.hitAt1, kbB?.qrels.hitAt1, (n) => (n ?? NaN).toFixed(2), "higher", 1.0001, "ahead");
   add("search quality MRR@5, qrels.json", kbA.qrels.mrr, kbB?.qrels.mrr, (n) => (n ?? NaN).toFixed(2), "higher", 1, "not behind");
   for (const c of s.categories) {
-    add(`bytes kept out, ${c.category} (${c.rows} rows, median)`, c.medianKeptPct[a], b ? c.medianKeptPct[b] : undefined, pct, "higher", 1, ">= reference");
+    add(`bytes kept out, ${c.category} (${c.rows} rows, median)`, c.medianKeptPct[a], b ? c.medianKeptPct[b] : undefined, pct, "higher", 1, ">= reference", true);
   }
-  add(`**headline: bytes kept out, ${s.headline.rows} rows with >= 10 KB raw (median)**`, s.headline.medianKeptPct[a], b ? s.headline.medianKeptPct[b] : undefined, pct, "higher", 1, ">= reference");
+  add(`**headline: bytes kept out, ${s.headline.rows} rows with >= 10 KB raw (median)**`, s.headline.medianKeptPct[a], b ? s.headline.medianKeptPct[b] : undefined, pct, "higher", 1, ">= reference", true);
   const head = b ? `| what | ${a} | ${b} | ratio | target |\n|---|---|---|---|---|` : `| what | ${a} | | | |\n|---|---|---|---|---|`;
   const body = rows.map((r) => `| ${r.join(" | ")} |`).join("\n");
   return `${head}\n${body}\n`;
