@@ -72,21 +72,25 @@ export function parseCtxmodeHits(reply: string): Hit[] {
   return hits;
 }
 
-/** Reference hosts: ctxmode's host name -> its platform name, where it ships process hooks. */
-const REFERENCE_PLATFORMS: Record<string, string> = {
-  "claude-code": "claude-code",
-  codex: "codex",
-  "gemini-cli": "gemini-cli",
-  "copilot-cli": "copilot-cli",
-  vscode: "vscode-copilot",
-  cursor: "cursor",
-  kiro: "kiro",
+/**
+ * How the reference's own setup registers each host's hooks (its adapters' generateHookConfig):
+ * a hook script run by node directly, or its CLI dispatcher `context-mode hook <platform> <event>`.
+ * It has no process hooks for OpenCode and Pi (in-process plugins).
+ */
+const REFERENCE_HOOKS: Record<string, { script: string } | { cli: string }> = {
+  "claude-code": { script: "hooks" },
+  "qwen-code": { script: "hooks" },
+  "gemini-cli": { script: "hooks/gemini-cli" },
+  kiro: { script: "hooks/kiro" },
+  codex: { cli: "codex" },
+  cursor: { cli: "cursor" },
+  vscode: { cli: "vscode-copilot" },
+  "copilot-cli": { cli: "copilot-cli" },
 };
 
 /**
  * context-mode from npm on its own Node 24. Its MCP server is the package bin with no arguments
- * (what `npx context-mode` and its host configs run); Claude Code hooks run as the plugin's
- * hooks.json registers them (`node hooks/<event>.mjs`), other hosts as `context-mode hook <platform> <event>`.
+ * (what `npx context-mode` and its host configs run); hooks run as its setup registers them.
  * Its search throttle (after 3 calls a minute 1 hit per query, after 8 blocked) is turned off
  * through its own env knob so that both tools answer every query in full.
  */
@@ -105,11 +109,10 @@ export function referenceSubject(pkgDir: string, node: string, version: string, 
       CONTEXT_MODE_SEARCH_WINDOW_MS: "1",
     }),
     hook(host, _role, hostEvent) {
-      const platform = REFERENCE_PLATFORMS[host];
-      if (!platform) return undefined;
+      const how = REFERENCE_HOOKS[host];
       const event = hostEvent.toLowerCase();
-      if (platform === "claude-code") return [node, join(pkgDir, "hooks", `${event}.mjs`)];
-      return [node, cli, "hook", platform, event];
+      if (!how) return undefined;
+      return "script" in how ? [node, join(pkgDir, how.script, `${event}.mjs`)] : [node, cli, "hook", how.cli, event];
     },
     floor: [node, "-e", ""],
     executeFile: (file, language, code) => ({
