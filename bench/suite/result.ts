@@ -107,7 +107,7 @@ export function renderTable(result: SuiteResult): string {
     add(`bytes kept out, ${c.category} (${c.rows} rows, median)`, c.medianKeptPct[a], b ? c.medianKeptPct[b] : undefined, pct, "higher", 1, ">= reference", true);
   }
   add(`**headline: bytes kept out, ${s.headline.rows} rows with >= 10 KB raw (median)**`, s.headline.medianKeptPct[a], b ? s.headline.medianKeptPct[b] : undefined, pct, "higher", 1, ">= reference", true);
-  const head = b ? `| what | ${a} | ${b} | ratio | target |\n|---|---|---|---|---|` : `| what | ${a} | | | |\n|---|---|---|---|---|`;
+  const head = b ? `| what | ${a} | ${b} | ratio | target |\n|---|---|---|---|---|` : `| what | ${a} | | | target against the reference (run with --compare) |\n|---|---|---|---|---|`;
   const body = rows.map((r) => `| ${r.join(" | ")} |`).join("\n");
   return `${head}\n${body}\n`;
 }
