@@ -1,5 +1,10 @@
 /** Scores search results against bench/qrels.json: hit@1, hit@3 and MRR@5. */
-import type { SearchHit } from "../src/store/search.ts";
+/** The parts of a search hit that relevance is judged on (a store SearchHit, or one parsed from a reply). */
+export interface JudgedHit {
+  source: string;
+  title: string;
+  snippet: string;
+}
 
 export interface Relevant {
   source?: string;
@@ -13,7 +18,7 @@ export interface QrelQuery {
 }
 
 /** A hit is relevant when every field of some entry is found, case-insensitively, in the hit. */
-export function isRelevant(hit: SearchHit, relevant: Relevant[]): boolean {
+export function isRelevant(hit: JudgedHit, relevant: Relevant[]): boolean {
   const text = `${hit.title}\n${hit.snippet}`.toLowerCase();
   return relevant.some(
     (r) =>
@@ -23,7 +28,7 @@ export function isRelevant(hit: SearchHit, relevant: Relevant[]): boolean {
   );
 }
 
-export function scoreQrels(results: { q: QrelQuery; hits: SearchHit[] }[]) {
+export function scoreQrels(results: { q: QrelQuery; hits: JudgedHit[] }[]) {
   let hit1 = 0;
   let hit3 = 0;
   let mrr = 0;

@@ -100,11 +100,13 @@ try {
   const startBytes = Object.fromEntries(speedLanes.map(({ lane }) => [lane.subject.name, sessionStartBytes(lane)]));
   const hooks = hookWall(speedLanes.map((l) => l.lane), log);
   const fixtures = readdirSync(fixturesDir).sort();
-  const kbs: SuiteResult["speed"]["knowledgeBase"] = {};
-  for (const { lane, corpus } of speedLanes) {
-    kbs[lane.subject.name] = await knowledgeBase(lane, fixtures, join(here, "qrels.json"), { bytes: corpus.corpusBytes, queries: corpus.corpusQueries });
-    const k = kbs[lane.subject.name]!;
-    log(`  ${lane.subject.name}: index ${k.index10mb.mbPerS} MB/s; search 8 files p50/p95 ${k.search8.p50Ms}/${k.search8.p95Ms} ms, 10 MB ${k.search10mb.p50Ms}/${k.search10mb.p95Ms} ms; qrels hit@1 ${k.qrels.hitAt1} MRR ${k.qrels.mrr}`);
+  const kbs = await knowledgeBase(
+    speedLanes.map(({ lane, corpus }) => ({ lane, corpus: { bytes: corpus.corpusBytes, queries: corpus.corpusQueries } })),
+    fixtures,
+    join(here, "qrels.json"),
+  );
+  for (const [name, k] of Object.entries(kbs)) {
+    log(`  ${name}: index ${k.index10mb.mbPerS} MB/s; search 8 files p50/p95 ${k.search8.p50Ms}/${k.search8.p95Ms} ms, 10 MB ${k.search10mb.p50Ms}/${k.search10mb.p95Ms} ms; qrels hit@1 ${k.qrels.hitAt1} MRR ${k.qrels.mrr}`);
   }
   for (const { lane } of speedLanes) await lane.close();
   server.close();
@@ -118,7 +120,7 @@ try {
     method:
       `savings: median of ${RUNS} runs per row, lanes interleaved; raw = bytes the host would have put in context, returned = every byte the tool put there; ` +
       "1 KB = 1,024 B; headline = rows with >= 10 KB raw. Speed: hooks median of 20 process runs per host after a warm-up, interleaved; " +
-      "cold start median of 10; search p50/p95 over 20 queries x 3 rounds through MCP. The reference's search throttle is off (CONTEXT_MODE_SEARCH_WINDOW_MS=1).",
+      "cold start median of 10; search p50/p95 over 20 queries x 3 rounds through MCP, lanes taking turns each round. The reference's search throttle is off (CONTEXT_MODE_SEARCH_WINDOW_MS=1).",
     savings: { rows },
     speed: { hooks, cold, sessionStartBytes: startBytes, knowledgeBase: kbs },
     elapsedS: Math.round((performance.now() - started) / 1000),

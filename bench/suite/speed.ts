@@ -94,10 +94,13 @@ export function sessionStartBytes(lane: Lane): number {
   return h?.contextBytes ?? 0;
 }
 
-async function searchTimes(lane: Lane, queries: string[]): Promise<number[]> {
-  for (const q of queries) await lane.session.call(lane.subject.search([q]));
-  const times: number[] = [];
-  for (let r = 0; r < SEARCH_ROUNDS; r++) for (const q of queries) times.push((await lane.session.call(lane.subject.search([q]))).ms);
+/** Per lane, ctx_search latencies of `queries`: one warm-up pass, then SEARCH_ROUNDS rounds, lanes taking turns each round. */
+async function searchTimes(lanes: Lane[], queries: (lane: Lane) => string[]): Promise<Map<Lane, number[]>> {
+  const times = new Map<Lane, number[]>(lanes.map((l) => [l, []]));
+  for (const lane of lanes) for (const q of queries(lane)) await lane.session.call(lane.subject.search([q]));
+  for (let r = 0; r < SEARCH_ROUNDS; r++) {
+    for (const lane of lanes) for (const q of queries(lane)) times.get(lane)!.push((await lane.session.call(lane.subject.search([q]))).ms);
+  }
   return times;
 }
 
@@ -108,37 +111,53 @@ export interface KnowledgeBase {
   search10mb: { p50Ms: number; p95Ms: number; samples: number };
 }
 
+const latency = (t: number[]) => ({ p50Ms: round2(percentile(t, 50)), p95Ms: round2(percentile(t, 95)), samples: t.length });
+
 /**
- * On a fresh lane: index 8 fixtures and time 20 qrels queries over them; index the other fixtures
+ * On fresh lanes: index 8 fixtures and time 20 qrels queries over them; index the other fixtures
  * and score all qrels queries (limit 5); index the 10 MB corpus directory in one ctx_index call
- * and time 20 corpus queries. Labels are the file names, as bench/qrels.json expects.
+ * and time 20 corpus queries. Labels are the file names, as bench/qrels.json expects. Every step
+ * runs on each lane in turn before the next step starts.
  */
-export async function knowledgeBase(lane: Lane, fixtures: string[], qrelsPath: string, corpus: { bytes: number; queries: string[] }): Promise<KnowledgeBase> {
+export async function knowledgeBase(lanes: { lane: Lane; corpus: { bytes: number; queries: string[] } }[], fixtures: string[], qrelsPath: string): Promise<Record<string, KnowledgeBase>> {
   const { queries } = JSON.parse(readFileSync(qrelsPath, "utf8")) as { queries: QrelQuery[] };
   const sources = (q: QrelQuery) => q.relevant.map((r) => r.source ?? "");
   const first8 = [...new Set(queries.flatMap(sources))].filter((s) => fixtures.includes(s)).slice(0, 8);
-  for (const name of first8) await lane.session.call(lane.subject.indexPath(`fixtures/${name}`, name));
   const over8 = queries.filter((q) => sources(q).every((s) => first8.includes(s))).map((q) => q.query).slice(0, 20);
-  const t8 = await searchTimes(lane, over8);
-
-  for (const name of fixtures.filter((f) => !first8.includes(f))) await lane.session.call(lane.subject.indexPath(`fixtures/${name}`, name));
-  const results = [];
-  for (const q of queries) {
-    const reply = await lane.session.call(lane.subject.search([q.query], 5));
-    const hits = lane.subject.parseHits(reply.text).map((h) => ({ ...h, lineStart: 0, lineEnd: 0 }));
-    results.push({ q, hits: hits as never });
-  }
-  const quality = scoreQrels(results);
-
-  const indexed = await lane.session.call(lane.subject.indexPath(CORPUS_DIR));
-  if (indexed.isError) throw new Error(`${lane.subject.name} could not index the corpus: ${indexed.text.slice(0, 300)}`);
-  const mb = corpus.bytes / 1024 / 1024;
-  const t10 = await searchTimes(lane, corpus.queries);
-  return {
-    search8: { p50Ms: round2(percentile(t8, 50)), p95Ms: round2(percentile(t8, 95)), samples: t8.length },
-    qrels: { queries: quality.queries, hitAt1: round2(quality.hitAt1), hitAt3: round2(quality.hitAt3), mrr: round2(quality.mrr), misses: quality.misses },
-    index10mb: { bytes: corpus.bytes, ms: round2(indexed.ms), mbPerS: round2(mb / (indexed.ms / 1000)), msPerMB: round2(indexed.ms / mb), reply: indexed.text.split("\n", 2).join(" ").slice(0, 200) },
-    search10mb: { p50Ms: round2(percentile(t10, 50)), p95Ms: round2(percentile(t10, 95)), samples: t10.length },
+  const all = lanes.map((l) => l.lane);
+  const indexFiles = async (names: string[]) => {
+    for (const lane of all) for (const name of names) await lane.session.call(lane.subject.indexPath(`fixtures/${name}`, name));
   };
-}
 
+  await indexFiles(first8);
+  const t8 = await searchTimes(all, () => over8);
+
+  await indexFiles(fixtures.filter((f) => !first8.includes(f)));
+  const quality = new Map<Lane, ReturnType<typeof scoreQrels>>();
+  for (const lane of all) {
+    const results = [];
+    for (const q of queries) results.push({ q, hits: lane.subject.parseHits((await lane.session.call(lane.subject.search([q.query], 5))).text) });
+    quality.set(lane, scoreQrels(results));
+  }
+
+  const out: Record<string, KnowledgeBase> = {};
+  const indexed = new Map<Lane, { ms: number; text: string }>();
+  for (const lane of all) {
+    const r = await lane.session.call(lane.subject.indexPath(CORPUS_DIR));
+    if (r.isError) throw new Error(`${lane.subject.name} could not index the corpus: ${r.text.slice(0, 300)}`);
+    indexed.set(lane, r);
+  }
+  const t10 = await searchTimes(all, (lane) => lanes.find((l) => l.lane === lane)!.corpus.queries);
+  for (const { lane, corpus } of lanes) {
+    const q = quality.get(lane)!;
+    const { ms, text } = indexed.get(lane)!;
+    const mb = corpus.bytes / 1024 / 1024;
+    out[lane.subject.name] = {
+      search8: latency(t8.get(lane)!),
+      qrels: { queries: q.queries, hitAt1: round2(q.hitAt1), hitAt3: round2(q.hitAt3), mrr: round2(q.mrr), misses: q.misses },
+      index10mb: { bytes: corpus.bytes, ms: round2(ms), mbPerS: round2(mb / (ms / 1000)), msPerMB: round2(ms / mb), reply: text.split("\n", 2).join(" ").slice(0, 200) },
+      search10mb: latency(t10.get(lane)!),
+    };
+  }
+  return out;
+}
