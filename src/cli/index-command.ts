@@ -1,5 +1,4 @@
 import { CtxError } from "../errors.ts";
-import { redactSecrets } from "../sandbox/redact.ts";
 import { checkPaths, indexPaths } from "../store/index-path.ts";
 import { formatBytes, openForCommand, printJson } from "./context.ts";
 
@@ -36,7 +35,7 @@ export async function indexCommand(paths: string[], opts: IndexOptions): Promise
       maxFiles: MAX_FILES,
       maxFileBytes: MAX_FILE_BYTES,
       // Secrets never reach the database, whichever way text comes in.
-      transform: redactSecrets,
+      redact: true,
       onFile: tty ? (done, total) => process.stderr.write(`\rindexing ${done}/${total} files`) : undefined,
     });
     if (tty) process.stderr.write("\r\x1b[K");

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { Database } from "./db.ts";
-import { batches, hashSource, indexSources, writeBatch, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
+import { batches, cleanInput, hashSource, indexSources, writeBatch, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
 import { prepareChunks, type ChunkJob, type PreparedSource } from "./prepare-chunks.ts";
 import { unpackSources, type PackedSources } from "./prepare-pack.ts";
 
@@ -47,8 +47,8 @@ export function createIndexer(db: Database): Indexer {
           const hashed = groups[k]!.map((input, i): Hashed => {
             const p = prepared?.[i];
             if (p) return { input, sha256: p.sha256, bytes: p.bytes, needsChunks: true, prepared: p };
-            const h = hashSource(db, input);
-            if (h.needsChunks) h.prepared = prepareChunks(toJob(input));
+            const h = hashSource(db, cleanInput(input));
+            if (h.needsChunks) h.prepared = prepareChunks(toJob(h.input));
             return h;
           });
           results.push(...writeBatch(db, hashed));
@@ -66,7 +66,7 @@ export function createIndexer(db: Database): Indexer {
 }
 
 function toJob(input: SourceInput): ChunkJob {
-  return { text: input.text, kind: input.kind, label: input.label, maxChunk: input.maxChunk };
+  return { text: input.text, kind: input.kind, label: input.label, maxChunk: input.maxChunk, redact: input.redact };
 }
 
 /** Bun only: the Node fallback keeps to one thread rather than ship and locate a second bundle. */

@@ -21,8 +21,8 @@ export interface IndexPathOptions {
   onFile?: (done: number, total: number, path: string) => void;
   /** Last say on each file (a policy check); return a reason to skip it. */
   refuse?: (path: string) => string | undefined;
-  /** Applied to each file's text before it is stored (secret redaction). */
-  transform?: (text: string) => string;
+  /** Redact secrets in every file's text (done where the text is prepared: on the worker for large runs). */
+  redact?: boolean;
 }
 
 export interface IndexPathReport {
@@ -74,10 +74,9 @@ export async function indexPaths(db: Database, paths: string[], options: IndexPa
   try {
     for (const [i, { path, label }] of files.entries()) {
       const refusal = options.refuse?.(path);
-      const raw = refusal ? undefined : readText(path, options.maxFileBytes, report);
+      const text = refusal ? undefined : readText(path, options.maxFileBytes, report);
       if (refusal) report.skipped.push({ path, reason: refusal });
-      if (raw !== undefined) {
-        const text = options.transform ? options.transform(raw) : raw;
+      if (text !== undefined) {
         pending.push({
           label,
           text,
@@ -86,6 +85,7 @@ export async function indexPaths(db: Database, paths: string[], options: IndexPa
           session: options.session,
           worktree: options.worktree,
           maxChunk: options.maxChunk,
+          redact: options.redact,
         });
         pendingBytes += text.length;
         if (pendingBytes >= 16 * 1024 * 1024) await flush();

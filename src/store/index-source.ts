@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Chunk, ContentKind } from "./chunk/index.ts";
 import { transaction, type Database } from "./db.ts";
 import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
+import { redactSecrets } from "../sandbox/redact.ts";
 
 export interface SourceInput {
   /** The source's identity: indexing a label again replaces what it held. */
@@ -13,6 +14,11 @@ export interface SourceInput {
   session?: string;
   worktree?: string;
   maxChunk: number;
+  /**
+   * Secrets in `text` are redacted before it is hashed, chunked or stored. Done where the text is
+   * prepared, so a large run redacts on the worker thread too (it is a quarter of indexing time).
+   */
+  redact?: boolean;
 }
 
 export interface IndexResult {
@@ -43,7 +49,7 @@ export function indexSource(db: Database, input: SourceInput): IndexResult {
 export function indexSources(db: Database, inputs: SourceInput[]): IndexResult[] {
   const results: IndexResult[] = [];
   for (const batch of batches(inputs)) {
-    const hashed = batch.map((input) => hashSource(db, input));
+    const hashed = batch.map((input) => hashSource(db, cleanInput(input)));
     for (const h of hashed) if (h.needsChunks) h.prepared = prepareChunks(h.input);
     results.push(...writeBatch(db, hashed));
   }
@@ -77,6 +83,11 @@ export interface Hashed {
   prepared?: PreparedChunks;
 }
 
+/** The input with its secrets redacted (when it asks for that): what is hashed and stored. */
+export function cleanInput(input: SourceInput): SourceInput {
+  return input.redact ? { ...input, text: redactSecrets(input.text), redact: false } : input;
+}
+
 /** Hashes a source and notes whether its text is already stored (then it is not chunked again). */
 export function hashSource(db: Database, input: SourceInput): Hashed {
   const sha256 = createHash("sha256").update(input.text).digest("hex");
@@ -95,7 +106,7 @@ function write(db: Database, p: Hashed): IndexResult {
   let doc = db.prepare<DocRow>("SELECT id, chunk_count, code_count FROM docs WHERE sha256 = $sha256").get({ sha256 });
   const fresh = !doc;
   // A doc seen before the lock may have been purged since: then chunk under the lock.
-  if (!doc) doc = insertDoc(db, sha256, input.kind, bytes, (p.prepared ??= prepareChunks(input)));
+  if (!doc) doc = insertDoc(db, sha256, input.kind, bytes, (p.prepared ??= prepareChunks(cleanInput(input))));
   const meta = { origin: input.origin ?? "", now: Date.now(), session: input.session ?? "", worktree: input.worktree ?? "" };
   let status: IndexResult["status"] = "new";
   let sourceId: number;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
 import { gramTerms } from "./terms.ts";
+import { redactSecrets } from "../sandbox/redact.ts";
 
 /** What a source becomes before it touches the database: its chunks and each chunk's trigram terms. */
 export interface PreparedChunks {
@@ -13,6 +14,8 @@ export interface ChunkJob {
   kind: ContentKind;
   label: string;
   maxChunk: number;
+  /** Redact secrets first (prepareSource); the hash and the chunks are of the redacted text. */
+  redact?: boolean;
 }
 
 /** Pure and synchronous, so it can run on the indexing thread or in the prepare worker alike. */
@@ -28,9 +31,10 @@ export interface PreparedSource extends PreparedChunks {
 }
 
 export function prepareSource(job: ChunkJob): PreparedSource {
+  const text = job.redact ? redactSecrets(job.text) : job.text;
   return {
-    sha256: createHash("sha256").update(job.text).digest("hex"),
-    bytes: Buffer.byteLength(job.text),
-    ...prepareChunks(job),
+    sha256: createHash("sha256").update(text).digest("hex"),
+    bytes: Buffer.byteLength(text),
+    ...prepareChunks({ ...job, text }),
   };
 }

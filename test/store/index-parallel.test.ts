@@ -57,3 +57,35 @@ test("the worker checkpoints the WAL while this thread writes, and the writer's 
   expect(db.prepare("SELECT count(*) AS n FROM sources").get()).toEqual({ n: inputs.length });
   db.close();
 });
+
+test("redact: secrets are gone from every byte of the database, whether the worker or this thread prepared the text", async () => {
+  const { docs } = makeCorpus(6 * 1024 * 1024, 5);
+  const token = "ghp_" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA12";
+  const aws = "AKIA" + "QWERTYUIOPASDFGH";
+  // Secrets in the first batch (prepared on this thread) and in later ones (prepared on the worker).
+  const inputs = docs.map((d, i) => ({
+    label: d.label,
+    text: i % 50 === 0 ? `${d.text}\nexport GITHUB_TOKEN=${token}\naws_access_key_id = ${aws}\n` : d.text,
+    kind: d.kind,
+    maxChunk: 4096,
+    redact: true,
+  }));
+  const dir = tempDir();
+  const serial = openStore(join(dir, "serial.db"), { busyTimeoutMs: 5000 });
+  indexSources(serial, inputs);
+  const path = join(dir, "parallel.db");
+  const parallel = openStore(path, { busyTimeoutMs: 5000 });
+  const indexer = createIndexer(parallel);
+  await indexer.index(inputs);
+  expect(indexer.parallel).toBe(true);
+  await indexer.close();
+  expect(snapshot(parallel)).toEqual(snapshot(serial));
+  serial.close();
+  parallel.close();
+  for (const file of [path, join(dir, "serial.db")]) {
+    const bytes = await Bun.file(file).text();
+    expect(bytes.includes(token)).toBe(false);
+    expect(bytes.includes(aws)).toBe(false);
+    expect(bytes).toContain("GITHUB_TOKEN=");
+  }
+});

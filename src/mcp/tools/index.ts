@@ -45,11 +45,7 @@ export function indexTool() {
       }
       const policy = await ctx.policy();
       const real = await allowedPath(ctx, policy, "path", args.path!, "any");
-      const [{ checkPath }, { redactSecrets }, { indexPaths }] = await Promise.all([
-        import("../../sandbox/policy.ts"),
-        import("../../sandbox/redact.ts"),
-        import("../../store/index-path.ts"),
-      ]);
+      const [{ checkPath }, { indexPaths }] = await Promise.all([import("../../sandbox/policy.ts"), import("../../store/index-path.ts")]);
       const { db, project } = await ctx.store();
       const report = await indexPaths(db, [real], {
         projectRoot: project.root,
@@ -63,7 +59,7 @@ export function indexTool() {
           const d = checkPath(policy, file, project.root);
           return d.ok ? undefined : d.reason;
         },
-        transform: redactSecrets,
+        redact: true,
       });
       const bytes = report.indexed.reduce((n, r) => n + r.bytes, 0);
       const chunks = report.indexed.reduce((n, r) => n + r.chunks, 0);
