@@ -20,7 +20,12 @@ const TOKENS: readonly RegExp[] = [
 const SK_KEY = /\bsk-[A-Za-z0-9_-]{20,}/g;
 const AUTH_HEADER = /\b(authorization["']?[ \t]*[:=][ \t]*["']?)((?:bearer|basic|token|digest|negotiate)[ \t]+)?[^\s"',;]+/gi;
 const BEARER = /\b(Bearer[ \t]+)[A-Za-z0-9._~+/-]{16,}=*/g;
-const URL_PASSWORD = /\b([a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{1,200}:)[^\s@/]{1,200}@/gi;
+/**
+ * `scheme://user:password@`. Matching starts at the `://` (found by a fast literal scan) and looks
+ * back for the scheme, instead of trying a scheme at every word of the text (a quarter of the
+ * time redaction took on 10 MB of logs and docs).
+ */
+const URL_PASSWORD = /(?<=\b[a-z][a-z0-9+.-]{1,20})(:\/\/[^\s:/@]{1,200}:)[^\s@/]{1,200}@/gi;
 const PEM_BEGIN = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 
 /**
@@ -64,6 +69,8 @@ export function redactSecrets(text: string): string {
   out = out.replace(AUTH_HEADER, (_m, head: string, scheme = "") => `${head}${scheme}${REDACTED}`);
   out = out.replace(BEARER, (_m, head: string) => `${head}${REDACTED}`);
   out = out.replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`);
+  // Every field, key and flag the passes below redact names a secret: text without a hint word has none.
+  if (!KEY_HINT.test(out)) return out;
   for (const pattern of QUOTED_FIELDS) {
     out = out.replace(pattern, (m, key: string, sep: string, value: string, offset: number, all: string) => {
       if (!isSecretKey(key) || keepValue(value, all[offset + m.length])) return m;
