@@ -58,8 +58,8 @@ const serve = (ctx: SetupContext) => ({ command: ctx.binary, args: ["serve"] });
 const where = (ctx: SetupContext, user: string, project: string) => (ctx.project ? join(ctx.project, project) : user);
 const section = (file: string, ctx: SetupContext): FileEdit[] => (ctx.instructions ? [{ kind: "section", file, section: ctx.instructions }] : []);
 /**
- * ctxmode's skills as `<dir>/<name>/SKILL.md`, user scope only. The skills dirs come from the hosts'
- * docs [D]; reference/hosts.md has not checked them against the binaries yet.
+ * ctxmode's skills as `<dir>/<name>/SKILL.md`, user scope only. The e2e tests check that each
+ * runnable host puts them in front of the model from these dirs.
  */
 const skills = (dir: string, ctx: SetupContext): FileEdit[] =>
   ctx.project || !ctx.skills ? [] : Object.entries(ctx.skills).map(([name, content]) => ({ kind: "file", file: join(dir, name, "SKILL.md"), content }));
@@ -301,7 +301,10 @@ export const HOSTS: HostSpec[] = [
     command: "pi",
     dirs: (p) => [p.piDir],
     // Pi has no MCP: the extension starts `ctxmode serve` itself and registers its tools with Pi.
-    edits: (ctx) => [{ kind: "file", file: where(ctx, join(ctx.paths.piDir, "extensions", "ctxmode.ts"), join(".pi", "extensions", "ctxmode.ts")), content: pluginSource("pi", ctx.binary) }],
+    edits: (ctx) => [
+      { kind: "file", file: where(ctx, join(ctx.paths.piDir, "extensions", "ctxmode.ts"), join(".pi", "extensions", "ctxmode.ts")), content: pluginSource("pi", ctx.binary) },
+      ...skills(join(ctx.paths.piDir, "skills"), ctx),
+    ],
   },
   zcodeHost,
 ];

@@ -4,6 +4,7 @@ import { startFakeModel, type FakeModel } from "./fake-model/server.ts";
 import { dataFiles, freshSessionGuidance, hookErrors, readJournal, unescapeHtml } from "./hook-evidence.ts";
 import { describeRun, hostEnv, hooksMissing, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
 import { HOSTS, hostCommand, type HostId } from "./hosts.ts";
+import { SKILLS } from "../../src/agents/skills.ts";
 import {
   BIG_OUTPUT_BYTES,
   contextSeen,
@@ -41,6 +42,12 @@ export interface HostE2E {
 
 const PROMPT = "Run the scripted e2e steps.";
 
+/** Each skill's frontmatter name and description, as setup installs them from skills/. */
+const SKILL_LINES: [string, string][] = Object.values(SKILLS).map((text) => [
+  text.match(/^name: (.+)$/m)![1]!.trim(),
+  text.match(/^description: (.+)$/m)![1]!.trim(),
+]);
+
 /** The e2e tests of one host: one scripted session, then an assertion per behaviour. */
 export function describeHost(def: HostE2E): void {
   const pinned = HOSTS[def.id];
@@ -76,6 +83,17 @@ export function describeHost(def: HostE2E): void {
       }
       fake?.stop();
       if (box) rmSync(box.root, { recursive: true, force: true });
+    });
+
+    test("the skills setup installed are offered to the model (name and description)", () => {
+      const traffic = fake.requests.map((r) => JSON.stringify(r.body)).join("\n");
+      for (const [name, description] of SKILL_LINES) {
+        // Hosts escape quotes their own way (JSON, HTML): the description's opening words are enough.
+        const opening = description.split(/[^\w ,]/)[0]!;
+        if (!traffic.includes(name) || !traffic.includes(opening)) {
+          throw new Error(`skill ${name} never reached the model\n${why()}`);
+        }
+      }
     });
 
     test("finishes the scripted session offline", () => {
