@@ -292,6 +292,7 @@ export const HOSTS: HostSpec[] = [
       },
       // OpenCode loads every module in its plugin folder; the hooks run through this one.
       { kind: "file", file: where(ctx, join(ctx.paths.opencodeDir, "plugin", "ctxmode.js"), join(".opencode", "plugin", "ctxmode.js")), content: pluginSource("opencode", ctx.binary) },
+      ...section(where(ctx, join(ctx.paths.opencodeDir, "AGENTS.md"), "AGENTS.md"), ctx),
       ...skills(join(ctx.paths.opencodeDir, "skill"), ctx),
     ],
   },
@@ -303,6 +304,8 @@ export const HOSTS: HostSpec[] = [
     // Pi has no MCP: the extension starts `ctxmode serve` itself and registers its tools with Pi.
     edits: (ctx) => [
       { kind: "file", file: where(ctx, join(ctx.paths.piDir, "extensions", "ctxmode.ts"), join(".pi", "extensions", "ctxmode.ts")), content: pluginSource("pi", ctx.binary) },
+      // Pi reads AGENTS.md from its agent dir, then from the working directory up.
+      ...section(where(ctx, join(ctx.paths.piDir, "AGENTS.md"), "AGENTS.md"), ctx),
       ...skills(join(ctx.paths.piDir, "skills"), ctx),
     ],
   },

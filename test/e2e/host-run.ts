@@ -32,7 +32,8 @@ export function makeSandbox(prefix: string): HostSandbox {
  * for the fake model first. Throws with setup's output when it fails.
  */
 export function setupHost(box: HostSandbox, host: string, options: { project?: boolean } = {}): void {
-  const args = ["setup", "--yes", "--agents", host, ...(options.project ? ["--project"] : [])];
+  // --instructions too: the section in the host's instruction file is checked against the model's input.
+  const args = ["setup", "--yes", "--instructions", "--agents", host, ...(options.project ? ["--project"] : [])];
   const env = hostEnv(box, { argv: [], pathPrefix: [] }, {});
   mkdirSync(env.TMPDIR!, { recursive: true });
   const r = Bun.spawnSync([binary, ...args], { cwd: box.project, env, stdout: "pipe", stderr: "pipe", timeout: 60_000 });

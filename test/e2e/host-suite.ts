@@ -5,6 +5,7 @@ import { dataFiles, freshSessionGuidance, hookErrors, readJournal, unescapeHtml 
 import { describeRun, hostEnv, hooksMissing, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
 import { HOSTS, hostCommand, type HostId } from "./hosts.ts";
 import { SKILLS } from "../../src/agents/skills.ts";
+import { instructionSection } from "../../src/hooks/instructions.ts";
 import {
   BIG_OUTPUT_BYTES,
   contextSeen,
@@ -94,6 +95,12 @@ export function describeHost(def: HostE2E): void {
           throw new Error(`skill ${name} never reached the model\n${why()}`);
         }
       }
+    });
+
+    test("the instruction file section setup wrote (--instructions) reaches the model", () => {
+      const heading = instructionSection().split("\n").find((l) => l.startsWith("## "))!;
+      const traffic = fake.requests.map((r) => JSON.stringify(r.body)).join("\n");
+      if (!traffic.includes(heading.slice(3))) throw new Error(`"${heading}" never reached the model\n${why()}`);
     });
 
     test("finishes the scripted session offline", () => {
