@@ -15,6 +15,8 @@ export type ReadAnchor = "absolute" | "relative" | "anywhere" | "name";
 /** A rule with its matcher compiled once. */
 export interface CompiledRule extends PermissionRule {
   commandGlobs?: CommandGlob[];
+  /** Bash rules with short flags: the globs again with each run of short flags in one sorted cluster (deny only). */
+  flagGlobs?: CommandGlob[];
   pathGlob?: PathGlob;
   anchor?: ReadAnchor;
 }
@@ -72,10 +74,40 @@ function addRule(into: CompiledRule[], raw: string, source: string, policy: Poli
   const tool = open >= 0 ? text.slice(0, open).trim() : text;
   const pattern = open >= 0 ? text.slice(open + 1, -1) : null;
   const rule: CompiledRule = { raw, tool, pattern, source };
-  if (tool === "Bash" && pattern !== null) rule.commandGlobs = compileBashPattern(pattern, policy.caseInsensitive);
+  if (tool === "Bash" && pattern !== null) {
+    rule.commandGlobs = compileBashPattern(pattern, policy.caseInsensitive);
+    const sorted = sortShortFlags(pattern);
+    if (sorted !== pattern) rule.flagGlobs = compileBashPattern(sorted, policy.caseInsensitive);
+  }
   if (tool === "Read" && pattern !== null) Object.assign(rule, compileReadPattern(pattern, options, policy.caseInsensitive));
   into.push(rule);
 }
+
+/**
+ * Each run of short-flag words (`-r -f`, `-rf`, `-fr`) as one cluster of its letters, sorted and
+ * without repeats (`-fr`), so a deny rule written `rm -rf *` also stops `rm -fr /` and `rm -r -f /`.
+ * Long options, values and everything else stay as written. Linear in the text.
+ */
+export function sortShortFlags(text: string): string {
+  const trimmed = text.trim();
+  // The colon form `rm -rf:*` keeps its suffix.
+  if (trimmed.endsWith(":*")) return `${sortShortFlags(trimmed.slice(0, -2))}:*`;
+  const words = trimmed.split(/[ \t]+/);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    if (!SHORT_FLAGS.test(words[i]!)) {
+      out.push(words[i++]!);
+      continue;
+    }
+    const letters = new Set<string>();
+    for (; i < words.length && SHORT_FLAGS.test(words[i]!); i++) for (const c of words[i]!.slice(1)) letters.add(c);
+    out.push(`-${[...letters].sort().join("")}`);
+  }
+  return out.join(" ");
+}
+
+/** `-rf`, `-v`: one dash, letters only. */
+const SHORT_FLAGS = /^-[A-Za-z]+$/;
 
 /**
  * `cmd:*` (colon form) and a trailing ` *` both mean "this command, with or without arguments":

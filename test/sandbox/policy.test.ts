@@ -107,6 +107,18 @@ describe("checkCommand: colon form, space form, allow", () => {
     expect(checkCommand(deny([], ["Bash(echo *)", "Bash(true)"]), "if true; then echo a; fi").decision).toBe("allow");
   });
 
+  test("deny rules with short flags also stop the same flags in another order or split", () => {
+    const policy = deny(["Bash(rm -rf *)", "Bash(git push -f:*)", "Bash(chmod -R 777 *)"]);
+    for (const command of ["rm -fr /", "rm -r -f /srv", "rm -f -r build", "sudo rm -fr /", "FOO=1 rm -r -f x", "git push -f origin main", "chmod -R 777 /etc"]) {
+      expect({ command, decision: checkCommand(policy, command).decision }).toEqual({ command, decision: "deny" });
+    }
+    for (const command of ["rm -r build", "rm -f x", "rm x", "git push origin", "chmod 644 x", "echo rm -fr /"]) {
+      expect({ command, decision: checkCommand(policy, command).decision }).toEqual({ command, decision: "none" });
+    }
+    // Allow rules keep their exact spelling: sorting never widens an allow.
+    expect(checkCommand(deny([], ["Bash(rm -rf build)"]), "rm -fr build").decision).toBe("none");
+  });
+
   test("a 100 KB command against 200 hostile globs finishes quickly", () => {
     // Odd rules fail on their suffix; even ones must scan the whole command for a missing piece.
     const rules: string[] = [];
