@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { commandForms } from "./command-forms.ts";
 import { matchCommandGlob } from "./glob.ts";
-import { createPolicy, sortShortFlags, type CompiledRule, type Policy, type RuleList } from "./rules.ts";
+import { createPolicy, matchesFlags, sortShortFlags, type CompiledRule, type Policy, type RuleList } from "./rules.ts";
 import { parseCommand, type CommandSegment } from "./split-command.ts";
 
 export { checkPath, type PathDecision } from "./path-check.ts";
@@ -99,8 +99,8 @@ export function checkCommand(policy: Policy, command: string): CommandDecision {
     return hit;
   };
   const denyCache = new Map<string, CompiledRule | null>();
-  // Deny rules written with short flags also see each form with its flags sorted (`rm -fr` = `rm -rf`).
-  const flagged = deny.filter((r) => r.flagGlobs);
+  // Deny rules written with short flags also stop them in another order, split, or with more letters.
+  const flagged = deny.filter((r) => r.flags);
   for (const { segment, forms } of segments) {
     for (const form of forms.deny) {
       const rule = firstMatch(deny, denyCache, form) ?? (flagged.length ? flagMatch(flagged, form, policy.caseInsensitive) : undefined);
@@ -122,7 +122,7 @@ export function checkCommand(policy: Policy, command: string): CommandDecision {
 
 function flagMatch(rules: CompiledRule[], form: string, caseInsensitive: boolean): CompiledRule | undefined {
   const sorted = sortShortFlags(caseInsensitive ? form.toLowerCase() : form);
-  return rules.find((r) => r.flagGlobs!.some((glob) => matchCommandGlob(glob, sorted)));
+  return rules.find((r) => matchesFlags(r.flags!, sorted));
 }
 
 function bashRuleMatches(rule: CompiledRule, form: string): boolean {

@@ -1,4 +1,4 @@
-import { compileCommandGlob, compilePathGlob, type CommandGlob, type PathGlob } from "./glob.ts";
+import { compileCommandGlob, compilePathGlob, matchCommandGlob, type CommandGlob, type PathGlob } from "./glob.ts";
 
 /** One permission rule as written, e.g. `Bash(sudo *)` or `Read(/var/log/**)`, and where it came from. */
 export interface PermissionRule {
@@ -15,8 +15,8 @@ export type ReadAnchor = "absolute" | "relative" | "anywhere" | "name";
 /** A rule with its matcher compiled once. */
 export interface CompiledRule extends PermissionRule {
   commandGlobs?: CommandGlob[];
-  /** Bash rules with short flags: the globs again with each run of short flags in one sorted cluster (deny only). */
-  flagGlobs?: CommandGlob[];
+  /** Bash rules with short flags, as deny rules also match them (see flagMatcher). */
+  flags?: FlagMatcher;
   pathGlob?: PathGlob;
   anchor?: ReadAnchor;
 }
@@ -76,8 +76,7 @@ function addRule(into: CompiledRule[], raw: string, source: string, policy: Poli
   const rule: CompiledRule = { raw, tool, pattern, source };
   if (tool === "Bash" && pattern !== null) {
     rule.commandGlobs = compileBashPattern(pattern, policy.caseInsensitive);
-    const sorted = sortShortFlags(pattern);
-    if (sorted !== pattern) rule.flagGlobs = compileBashPattern(sorted, policy.caseInsensitive);
+    rule.flags = flagMatcher(pattern, policy.caseInsensitive);
   }
   if (tool === "Read" && pattern !== null) Object.assign(rule, compileReadPattern(pattern, options, policy.caseInsensitive));
   into.push(rule);
@@ -108,6 +107,37 @@ export function sortShortFlags(text: string): string {
 
 /** `-rf`, `-v`: one dash, letters only. */
 const SHORT_FLAGS = /^-[A-Za-z]+$/;
+
+/**
+ * How a deny rule with short flags matches beyond its spelling: a rule of literal words with an
+ * optional trailing `*` / `:*` (`rm -rf *`, `git push -f:*`) matches a command whose words agree
+ * one by one, where each flag cluster of the command holds at least the rule's letters (so
+ * `rm -fr /`, `rm -r -f /` and `rm -rfv /` are all `rm -rf *`). Any other rule with flags matches
+ * with both sides' flags sorted (`globs`).
+ */
+export type FlagMatcher = { words: string[]; open: boolean } | { globs: CommandGlob[] };
+
+function flagMatcher(pattern: string, caseInsensitive: boolean): FlagMatcher | undefined {
+  const text = caseInsensitive ? pattern.toLowerCase() : pattern;
+  const sorted = sortShortFlags(text);
+  const open = sorted.endsWith(":*") || sorted.endsWith(" *");
+  const head = open ? sorted.slice(0, -2).trimEnd() : sorted;
+  if (!head.split(" ").some((w) => SHORT_FLAGS.test(w))) return undefined;
+  if (!head.includes("*")) return { words: head.split(" "), open };
+  return { globs: compileBashPattern(sorted, false) };
+}
+
+/** Whether a command form, its flags sorted by sortShortFlags, is stopped by a rule's flag matcher. */
+export function matchesFlags(matcher: FlagMatcher, sorted: string): boolean {
+  if ("globs" in matcher) return matcher.globs.some((glob) => matchCommandGlob(glob, sorted));
+  const words = sorted.split(" ");
+  if (words.length < matcher.words.length || (!matcher.open && words.length !== matcher.words.length)) return false;
+  return matcher.words.every((want, i) => {
+    const have = words[i]!;
+    if (!SHORT_FLAGS.test(want)) return have === want;
+    return SHORT_FLAGS.test(have) && [...want.slice(1)].every((c) => have.includes(c));
+  });
+}
 
 /**
  * `cmd:*` (colon form) and a trailing ` *` both mean "this command, with or without arguments":
