@@ -9,7 +9,15 @@ import { join } from "node:path";
 const root = join(import.meta.dir, "..");
 export const pluginsDir = join(root, "dist", "plugins");
 
-export async function bundlePlugins(): Promise<void> {
+let bundled: Promise<void> | undefined;
+
+/** Once per build process: every compile target and the Node bundle embed the same files. */
+export function bundlePlugins(): Promise<void> {
+  bundled ??= bundle();
+  return bundled;
+}
+
+async function bundle(): Promise<void> {
   mkdirSync(pluginsDir, { recursive: true });
   for (const host of ["opencode", "pi"]) {
     const result = await Bun.build({ entrypoints: [join(root, "src/hooks/plugins", `${host}-entry.ts`)], target: "node", format: "esm" });

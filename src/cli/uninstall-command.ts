@@ -3,7 +3,7 @@ import { basename, dirname, join } from "node:path";
 import { HOSTS } from "../agents/hosts.ts";
 import { loadConfig } from "../config/config.ts";
 import { CtxError } from "../errors.ts";
-import { detectChannel } from "./upgrade-command.ts";
+import { detectChannel } from "../config/release.ts";
 import { setupCommand } from "./setup-command.ts";
 
 /** The comment install.sh writes above its PATH line (installers/install.sh MARK). */

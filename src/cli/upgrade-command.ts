@@ -3,22 +3,10 @@ import { chmodSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, 
 import { basename, dirname, join } from "node:path";
 import { loadConfig } from "../config/config.ts";
 import { VERSION } from "../config/constants.ts";
+import { DEFAULT_RELEASE_URL, detectChannel, type Channel } from "../config/release.ts";
 import { CtxError, errorMessage } from "../errors.ts";
 import { printJson } from "./context.ts";
 
-/** Same default as install.sh and install.ps1 (build/targets.ts RELEASE_REPO). */
-export const DEFAULT_RELEASE_URL = "https://github.com/ctxmode/ctxmode/releases/latest/download";
-
-type Channel = "standalone" | "homebrew" | "npm" | "winget";
-
-/** How this binary was installed, read from its own path. */
-export function detectChannel(path: string): Channel {
-  const p = path.replace(/\\/g, "/");
-  if (/\/Cellar\/|\/homebrew\/|\/linuxbrew\//i.test(p)) return "homebrew";
-  if (p.includes("/node_modules/")) return "npm";
-  if (/\/WinGet\//i.test(p)) return "winget";
-  return "standalone";
-}
 
 const PACKAGE_MANAGER: Record<Exclude<Channel, "standalone">, string[]> = {
   homebrew: ["brew", "upgrade", "ctxmode"],

@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import { openDatabase, runtimeName } from "#sqlite";
 import type { Config } from "../config/config.ts";
 import { CHANNEL, VERSION } from "../config/constants.ts";
+import { DEFAULT_RELEASE_URL, detectChannel } from "../config/release.ts";
 import { errorMessage } from "../errors.ts";
 
 export type CheckStatus = "PASS" | "WARN" | "FAIL";
@@ -17,7 +18,7 @@ export interface Check {
 }
 
 /** Reinstalling the release binary brings a SQLite with FTS5 and the trigram tokenizer on every OS but old macOS. */
-const REINSTALL = "curl -fsSL https://github.com/ctxmode/ctxmode/releases/latest/download/install.sh | sh";
+const REINSTALL = `curl -fsSL ${DEFAULT_RELEASE_URL}/install.sh | sh`;
 
 /**
  * Every doctor row, in order: install, runtime, SQLite, data dir, sandbox runtimes, policy files,
@@ -25,19 +26,18 @@ const REINSTALL = "curl -fsSL https://github.com/ctxmode/ctxmode/releases/latest
  * a secret in a path or a config value never reaches the output.
  */
 export async function runChecks(config: Config, agents?: string[]): Promise<Check[]> {
-  const checks = [await installCheck(), await latestCheck(config), runtimeCheck(), ...sqliteChecks(), dataDirCheck(config.dataDir), await sandboxCheck(config), await policyCheck(config), ...(await agentChecks(config, agents))];
+  const checks = [installCheck(), await latestCheck(config), runtimeCheck(), ...sqliteChecks(), dataDirCheck(config.dataDir), await sandboxCheck(config), await policyCheck(config), ...(await agentChecks(config, agents))];
   const { redactSecrets } = await import("../sandbox/redact.ts");
   return checks.map((c) => ({ ...c, detail: redactSecrets(c.detail) }));
 }
 
-async function installCheck(): Promise<Check> {
+function installCheck(): Check {
   let path = process.execPath;
   try {
     path = realpathSync(path);
   } catch {
     // Keep the path as given.
   }
-  const { detectChannel } = await import("../cli/upgrade-command.ts");
   const how = basename(path).startsWith("ctxmode") ? `installed as ${detectChannel(path)}` : `Node build run by ${path}`;
   return { name: "install", status: "PASS", detail: `ctxmode ${VERSION} (${CHANNEL} build), ${how}${how.startsWith("installed") ? ` at ${path}` : ""}` };
 }
@@ -47,7 +47,6 @@ async function installCheck(): Promise<Check> {
  * behind a firewall it is skipped, never a failure.
  */
 async function latestCheck(config: Config): Promise<Check> {
-  const { DEFAULT_RELEASE_URL } = await import("../cli/upgrade-command.ts");
   const url = `${(config.env.CTXMODE_RELEASE_URL || DEFAULT_RELEASE_URL).replace(/\/$/, "")}/VERSION`;
   let latest: string;
   try {

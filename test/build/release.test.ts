@@ -113,10 +113,10 @@ describe("bun run build:release", () => {
     expect(ps1).toContain('OpenSubKey("Environment", $true)');
   });
 
-  test("install.sh, install.ps1 and doctor's fix name the release repository of build/targets.ts", () => {
+  test("install.sh, install.ps1 and doctor's fix (the release URL) name the release repository of build/targets.ts", () => {
     expect(readFileSync(join(repoRoot, "installers", "install.sh"), "utf8")).toContain(`\nREPO="${RELEASE_REPO}"\n`);
     expect(readFileSync(join(repoRoot, "installers", "install.ps1"), "utf8")).toContain(`\n$Repo = "${RELEASE_REPO}"\n`);
-    expect(readFileSync(join(repoRoot, "src", "doctor", "checks.ts"), "utf8")).toContain(`https://github.com/${RELEASE_REPO}/releases/latest/download/install.sh`);
+    expect(readFileSync(join(repoRoot, "src", "config", "release.ts"), "utf8")).toContain(`https://github.com/${RELEASE_REPO}/releases/latest/download"`);
   });
 });
 

@@ -107,7 +107,7 @@ export function json(value: unknown): { stdout: string; exitCode: number } {
 }
 
 /**
- * The Claude-style reply that Qwen Code and VS Code share: a pre-tool deny as
+ * The Claude-style reply that Qwen Code, VS Code and ZCode share: a pre-tool deny as
  * `permissionDecision`, otherwise extra context under the host's name for the event when that
  * event accepts it (`names`), otherwise nothing.
  */

@@ -1,5 +1,5 @@
-import { events, json, parsePayload } from "./common.ts";
-import { SILENT, type HostAdapter, type HostReply } from "../types.ts";
+import { events, hookSpecificReply, parsePayload } from "./common.ts";
+import type { HostAdapter, HostReply } from "../types.ts";
 
 /** Exact `hookEventName` spellings of the events whose reply may carry context; ZCode rejects an invalid one. */
 const NAMES: Record<string, string> = {
@@ -33,14 +33,6 @@ export const zcode: HostAdapter = {
   caps: { preToolContext: true, plainContext: false },
   parse: (kind, payload, hostEvent) => parsePayload("zcode", kind, payload, { format: "double" }, hostEvent === "posttoolusefailure"),
   canReplace: () => false,
-  reply(kind, decision, _event, hostEvent = ""): HostReply {
-    if (decision.action === "deny" && kind === "pre-tool") {
-      return json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: decision.reason } });
-    }
-    const hookEventName = NAMES[hostEvent];
-    if (decision.action === "pass" && decision.context && hookEventName) {
-      return json({ hookSpecificOutput: { hookEventName, additionalContext: decision.context } });
-    }
-    return SILENT;
-  },
+  // `Stop` has no entry in NAMES, so it always gets the empty reply.
+  reply: (kind, decision, _event, hostEvent = ""): HostReply => hookSpecificReply(kind, decision, hostEvent, NAMES),
 };
