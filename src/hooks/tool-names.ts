@@ -4,6 +4,8 @@
  * cross-host notes. Everything after the adapters works on the canonical names below.
  */
 
+import { OWN_TOOL_NAMES } from "../mcp/tool-names.ts";
+
 export type CanonicalTool =
   | "Bash"
   | "Read"
@@ -25,15 +27,7 @@ export type CanonicalTool =
 export type McpFormat = "double" | "gemini" | "underscore" | "dash" | "cursor" | "kiro" | "bare";
 
 /** ctxmode's own MCP tools: never routed, never replaced. */
-export const OWN_TOOLS: ReadonlySet<string> = new Set([
-  "ctx_execute",
-  "ctx_batch",
-  "ctx_index",
-  "ctx_search",
-  "ctx_stats",
-  "ctx_purge",
-  "ctx_resume",
-]);
+export const OWN_TOOLS: ReadonlySet<string> = new Set(OWN_TOOL_NAMES);
 
 const ALIASES: Record<string, CanonicalTool> = {};
 const alias = (canonical: CanonicalTool, names: string) => {

@@ -28,7 +28,7 @@ const EXIT_GRACE_MS = 3_000;
 export async function runServer(config: Config): Promise<void> {
   const ctx = new ToolContext(config);
   const tools = allTools(config);
-  const byName = new Map(tools.map((t) => [t.name, t]));
+  const byName = new Map<string, ToolDef>(tools.map((t) => [t.name, t]));
   const shutdown = new AbortController();
   // The SDK's default validator is Ajv, needed only for elicitation, which ctxmode never uses.
   const server = new Server({ name: "ctxmode", version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ToolContext } from "./context.ts";
+import type { OwnToolName } from "./tool-names.ts";
 
 /** MCP tool annotations: hosts show them (with the title) in approval prompts. */
 export interface ToolAnnotations {
@@ -19,7 +20,7 @@ export interface ToolReply {
 
 /** One `ctx_*` tool: its public surface (name, title, schema, hints) and its handler. */
 export interface ToolDef<S extends z.ZodType = z.ZodType> {
-  name: string;
+  name: OwnToolName;
   title: string;
   description: string;
   schema: S;

@@ -107,6 +107,13 @@ describe("ctxmode hook, driven as a process", () => {
     expect(failed).toMatchObject({ code: 0, stdout: "" });
   });
 
+  test("a large reply of one of ctxmode's own tools passes whole (ctx_doctor)", () => {
+    const box = hookSandbox();
+    const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
+    const r = runHook("claude-code", "PostToolUse", JSON.stringify({ session_id: "s", cwd: box.project, tool_name: "mcp__ctxmode__ctx_doctor", tool_input: {}, tool_response: [{ type: "text", text: BIG }] }), env);
+    expect(r).toMatchObject({ code: 0, stdout: "" });
+  });
+
   test("a locked database costs the journal, not the host: allow reply within the budget, one log line", () => {
     const box = hookSandbox();
     const env = hookEnv(box, { CTXMODE_ROUTING: "always", CTXMODE_DB_TIMEOUT: "300" });

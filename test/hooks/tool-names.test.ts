@@ -77,6 +77,11 @@ describe("tool names", () => {
     expect(resolveToolName("mcp__github__list_issues", "double")).toMatchObject({ canonical: "Mcp", own: false, mcp: { server: "github", tool: "list_issues" } });
   });
 
+  test.each(["ctx_execute", "ctx_batch", "ctx_index", "ctx_search", "ctx_stats", "ctx_purge", "ctx_resume", "ctx_doctor", "ctx_upgrade"])("%s is one of ctxmode's own tools", (tool) => {
+    expect(resolveToolName(`mcp__ctxmode__${tool}`, "double")).toMatchObject({ canonical: "Mcp", own: true });
+    expect(resolveToolName(`my-server-${tool}`, "dash")).toMatchObject({ own: true, mcp: { server: "my-server", tool } });
+  });
+
   test("a host's own tools are not taken for MCP tools in the ambiguous formats", () => {
     const opencode = new Set(["bash", "apply_patch", "todowrite"]);
     expect(resolveToolName("apply_patch", "underscore", opencode)).toMatchObject({ canonical: "Edit" });
