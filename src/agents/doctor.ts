@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { HostId, HostSpec, SetupContext } from "./hosts.ts";
+import type { HostId } from "../config/host-ids.ts";
+import type { HostSpec, SetupContext } from "./hosts.ts";
 import { planSetup, readOrNull } from "./setup.ts";
 import { probeMcp } from "./verify.ts";
 

@@ -1,9 +1,8 @@
 import { join } from "node:path";
+import type { HostId } from "../config/host-ids.ts";
 import type { HostPaths } from "./paths.ts";
 import { pluginSource } from "./plugins.ts";
 import { zcodeHost } from "./zcode.ts";
-
-export type HostId = "claude-code" | "codex" | "gemini-cli" | "qwen-code" | "copilot-cli" | "vscode" | "cursor" | "kiro" | "opencode" | "pi" | "zcode";
 
 /** One change setup makes to one file. */
 export type FileEdit =

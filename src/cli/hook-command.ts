@@ -1,5 +1,6 @@
 import { writeSync } from "node:fs";
 import { loadConfig } from "../config/config.ts";
+import { HOST_IDS } from "../config/host-ids.ts";
 import { errorMessage } from "../errors.ts";
 import { logHookError } from "../hooks/error-log.ts";
 import { loadHost } from "../hooks/hosts/index.ts";
@@ -35,7 +36,7 @@ export async function hookCommand(args: string[]): Promise<never> {
     fail("HOOK_ERROR", err);
   }
   if (!adapter) {
-    if (args.length < 2) process.stderr.write("usage: ctxmode hook <host> <event>  (hosts: claude-code, codex, gemini-cli, qwen-code, copilot-cli, vscode, cursor, kiro, zcode; OpenCode and Pi call it from their plugin)\n");
+    if (args.length < 2) process.stderr.write(`usage: ctxmode hook <host> <event>  (hosts: ${HOST_IDS.join(", ")}; OpenCode and Pi call it from their plugin)\n`);
     else fail("BAD_INPUT", `unknown host ${JSON.stringify(hostName)}`);
     return exit({ stdout: "", exitCode: 0 });
   }

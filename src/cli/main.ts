@@ -1,4 +1,5 @@
 import { VERSION } from "../config/constants.ts";
+import { HOST_IDS } from "../config/host-ids.ts";
 import { CtxError, errorMessage } from "../errors.ts";
 
 /**
@@ -85,7 +86,7 @@ export async function runCli(argv: string[]): Promise<number> {
     .action(async (opts) => (await import("./uninstall-command.ts")).uninstallCommand(opts));
   cli
     .command("setup", "Register ctxmode's MCP server and hooks with the agent hosts on this machine")
-    .option("--agents <list>", "Only these hosts (comma-separated): claude-code, codex, gemini-cli, qwen-code, copilot-cli, cursor, kiro, opencode")
+    .option("--agents <list>", `Only these hosts (comma-separated): ${HOST_IDS.join(", ")}`)
     .option("--dry-run", "Print the plan and change nothing")
     .option("--yes", "Apply without asking")
     .option("--remove", "Take ctxmode back out of the hosts' config files")

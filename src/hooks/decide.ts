@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { extname, isAbsolute, join, resolve, sep } from "node:path";
+import { isInstructionFile } from "../config/instruction-files.ts";
 import { checkCommand, type Policy } from "../sandbox/policy.ts";
 import { commandOf, filePaths } from "../session/extract.ts";
 import { callText, UNAVAILABLE_NOTE } from "./instructions.ts";
@@ -42,7 +43,6 @@ const RANGE_KEYS = ["offset", "limit", "start_line", "end_line", "startLine", "e
 const RENDERED = new Set([".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".ico", ".svg", ".tif", ".tiff", ".heic", ".avif", ".pdf", ".ipynb"]);
 /** Agent config folders under home: instructions, plans and settings are read whole on purpose. */
 const AGENT_DIRS = [".claude", ".codex", ".gemini", ".qwen", ".copilot", ".cursor", ".kiro", ".pi", join(".config", "opencode")];
-const INSTRUCTION_FILE = /(^|[\\/])(CLAUDE|AGENTS|GEMINI|QWEN|KIRO)\.md$|copilot-instructions\.md$/i;
 
 /**
  * The host-neutral routing table for a tool call about to run, checked in order: the user's deny
@@ -85,7 +85,7 @@ export function decideRoute(event: HookEvent, rc: RouteContext): Route {
     const paths = filePaths(input);
     if (paths.length !== 1 || isRanged(input)) return { decision: { action: "pass" }, nudge: true };
     const path = resolve(rc.baseDir, paths[0]!);
-    if (RENDERED.has(extname(path).toLowerCase()) || INSTRUCTION_FILE.test(path) || underAgentDir(path, rc.home)) {
+    if (RENDERED.has(extname(path).toLowerCase()) || isInstructionFile(path) || underAgentDir(path, rc.home)) {
       return { decision: { action: "pass" }, nudge: false };
     }
     const bytes = totalSize([path], rc.baseDir);

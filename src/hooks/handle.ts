@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/config.ts";
+import { INSTRUCTION_DIRS, INSTRUCTION_FILES } from "../config/instruction-files.ts";
 import { loadPolicy, type Policy } from "../sandbox/policy.ts";
 import { extractPromptEvents, extractToolEvents, isSyntheticPrompt } from "../session/extract.ts";
 import type { EventType, JournalEvent } from "../session/events.ts";
@@ -19,8 +20,6 @@ import type { Decision, HookEvent, HostAdapter } from "./types.ts";
 const SESSION_RETENTION_MS = 30 * 24 * 3600 * 1000;
 /** Subagent types known to carry every tool of the parent, MCP included (Claude Code). */
 const FULL_TOOL_SUBAGENTS = new Set(["general-purpose"]);
-/** Instruction files worth listing as rules in play at session start. */
-const PROJECT_RULES = ["CLAUDE.md", "AGENTS.md", "GEMINI.md", "QWEN.md", join(".github", "copilot-instructions.md"), ".cursorrules"];
 
 export interface HandleOptions {
   config: Config;
@@ -209,9 +208,9 @@ class HookRun {
 
   recordRules(): void {
     const root = this.project.root;
-    const found = PROJECT_RULES.filter((f) => existsSync(join(root, f)));
+    const found = [...INSTRUCTION_FILES, ...INSTRUCTION_DIRS.map((d) => `${d}/`)].filter((f) => existsSync(join(root, ...f.split("/"))));
     void this.db; // opened first, so the rows go straight in
-    this.record(found.map((f) => ({ type: "rule" as const, data: f.split("\\").join("/") })));
+    this.record(found.map((f) => ({ type: "rule" as const, data: f })));
   }
 
   lastPrompt(): string {

@@ -1,4 +1,5 @@
 import { isAbsolute, relative, sep } from "node:path";
+import { isInstructionFile } from "../config/instruction-files.ts";
 import type { CanonicalTool } from "../hooks/tool-names.ts";
 import { oneLine, type EventType, type JournalEvent } from "./events.ts";
 
@@ -18,8 +19,8 @@ export interface Extracted {
   resolve: { type: EventType; key: string }[];
 }
 
-/** Instruction files whose reading puts rules in play. */
-const RULE_FILE = /(^|[\\/])(CLAUDE|AGENTS|GEMINI|QWEN|KIRO|CONVENTIONS)\.md$|copilot-instructions\.md$|\.cursorrules$|[\\/]\.cursor[\\/]rules[\\/]|[\\/]\.kiro[\\/]steering[\\/]|[\\/]\.claude[\\/](?!plans[\\/])/i;
+/** Besides the instruction files, Claude Code's config folder (not its plans) holds rules. */
+const CLAUDE_CONFIG = /[\\/]\.claude[\\/](?!plans[\\/])/i;
 const PLAN_FILE = /[\\/]plans?[\\/][^\\/]+\.md$/i;
 const GIT_OP = /\bgit\s+(?:-C\s+\S+\s+)?(checkout|switch|commit|merge|rebase|stash|push|pull|reset|cherry-pick|tag|branch|worktree|revert|clone|restore|am|apply|init)\b/;
 const ENV_CMD =
@@ -37,7 +38,7 @@ export function extractToolEvents(use: ToolUse, root = ""): Extracted {
   switch (use.canonical) {
     case "Read": {
       for (const p of filePaths(input)) {
-        if (RULE_FILE.test(p)) events.push({ type: "rule", data: rel(p) });
+        if (isInstructionFile(p) || CLAUDE_CONFIG.test(p)) events.push({ type: "rule", data: rel(p) });
         events.push({ type: "file_read", data: rel(p) });
       }
       break;

@@ -1,5 +1,6 @@
 import { join, relative, sep } from "node:path";
 import type { HostPaths } from "../agents/paths.ts";
+import { INSTRUCTION_DIRS, INSTRUCTION_FILES } from "../config/instruction-files.ts";
 
 /** A place agent memory lives: one file, or every file of a rules folder (`.cursor/rules/*`). */
 export interface MemoryPlace {
@@ -12,10 +13,6 @@ export interface MemoryPlace {
 /** The label prefix that marks memory sources in the project database. */
 export const MEMORY_PREFIX = "memory:";
 
-/** Instruction files and rule folders the hosts read from a project (relative to its top level). */
-const PROJECT_FILES = ["CLAUDE.md", "AGENTS.md", "GEMINI.md", "QWEN.md", ".github/copilot-instructions.md"];
-const PROJECT_DIRS = [".cursor/rules", ".kiro/steering"];
-
 /**
  * Where agent memory lives for this project: its instruction files and rule folders, then each
  * host's user-level file (a host that is not installed simply has none). Cursor keeps its user
@@ -23,8 +20,8 @@ const PROJECT_DIRS = [".cursor/rules", ".kiro/steering"];
  */
 export function memoryPlaces(worktree: string, paths: HostPaths): MemoryPlace[] {
   const places: MemoryPlace[] = [
-    ...PROJECT_FILES.map((f) => ({ path: join(worktree, ...f.split("/")), name: f, dir: false })),
-    ...PROJECT_DIRS.map((d) => ({ path: join(worktree, ...d.split("/")), name: `${d}/`, dir: true })),
+    ...INSTRUCTION_FILES.map((f) => ({ path: join(worktree, ...f.split("/")), name: f, dir: false })),
+    ...INSTRUCTION_DIRS.map((d) => ({ path: join(worktree, ...d.split("/")), name: `${d}/`, dir: true })),
   ];
   const user = (path: string, dir = false) => places.push({ path, name: homeName(path, paths.home) + (dir ? "/" : ""), dir });
   user(join(paths.claudeDir, "CLAUDE.md"));

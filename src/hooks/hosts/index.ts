@@ -1,10 +1,11 @@
+import { isHostId, type HostId } from "../../config/host-ids.ts";
 import type { HostAdapter } from "../types.ts";
 
 /**
  * Every host `ctxmode hook <host> <event>` serves, loaded on demand so a hook process evaluates
  * one adapter. OpenCode and Pi are reached through their in-process plugins (src/hooks/plugins).
  */
-export const HOSTS: Readonly<Record<string, () => Promise<HostAdapter>>> = {
+export const HOSTS: Readonly<Record<HostId, () => Promise<HostAdapter>>> = {
   "claude-code": async () => (await import("./claude-code.ts")).claudeCode,
   codex: async () => (await import("./codex.ts")).codex,
   "gemini-cli": async () => (await import("./gemini-cli.ts")).geminiCli,
@@ -23,6 +24,6 @@ const ALIASES: Readonly<Record<string, string>> = { claude: "claude-code", gemin
 
 export async function loadHost(name: string): Promise<HostAdapter | undefined> {
   const key = name.toLowerCase();
-  const load = HOSTS[ALIASES[key] ?? key];
-  return load ? load() : undefined;
+  const id = ALIASES[key] ?? key;
+  return isHostId(id) ? HOSTS[id]() : undefined;
 }
