@@ -1,4 +1,4 @@
-import { appendAt, member, parseJsonc, removeChild, replaceNode, sameJson, setPath, toValue, type JsonNode } from "./jsonc.ts";
+import { appendAt, member, parseJsonc, removeChild, replaceNode, sameJson, setPath, toValue, withObject, type JsonNode } from "./jsonc.ts";
 import type { FileEdit } from "./hosts.ts";
 import { checkToml, getTable, removeTable, setTable } from "./toml-table.ts";
 import { SECTION_END, SECTION_START } from "../hooks/instructions.ts";
@@ -12,7 +12,7 @@ export function applyEdit(edit: FileEdit, before: string | null): string {
   }
   if (edit.kind === "section") return setSection(before ?? "", edit.section);
   if (edit.kind === "file") return edit.content;
-  let text = before === null || before.trim() === "" ? "{}\n" : before;
+  let text = before === null ? "{}\n" : withObject(before);
   parseJsonc(text);
   for (const { at, value } of edit.set) {
     if (!sameJson(valueAt(parseJsonc(text), at), value)) text = setPath(text, at, value);

@@ -1,14 +1,17 @@
 /**
- * A small JSONC reader and editor for host config files. It parses into nodes that keep their
- * byte offsets, so setup edits one value in place and every comment, blank line and key order of
- * the user's file stays as it was. Hand-written because the needs are narrow (set a member,
- * append an array element) and the compiled binary carries no extra dependency.
+ * JSONC reading and editing for host config files, on Microsoft's jsonc-parser (the one VS Code
+ * uses for its own settings). Edits are text edits: every comment, blank line, key order and the
+ * file's own line endings stay as they were; only the lines an insertion touches are re-indented.
  */
+// The ESM build by path: the package's "main" is a UMD wrapper whose require() calls a bundler
+// cannot follow, so the Node bundle would fail with "Cannot find module './impl/format'".
+import { applyEdits, format, modify, parseTree, printParseErrorCode, visit, type FormattingOptions, type JSONPath, type Node } from "jsonc-parser/lib/esm/main.js";
+import { CtxError } from "../errors.ts";
 
 export type JsonNode =
-  | { kind: "object"; start: number; end: number; members: JsonMember[] }
-  | { kind: "array"; start: number; end: number; items: JsonNode[] }
-  | { kind: "value"; start: number; end: number; value: unknown };
+  | { kind: "object"; start: number; end: number; path: JSONPath; members: JsonMember[] }
+  | { kind: "array"; start: number; end: number; path: JSONPath; items: JsonNode[] }
+  | { kind: "value"; start: number; end: number; path: JSONPath; value: unknown };
 
 export interface JsonMember {
   key: string;
@@ -17,97 +20,89 @@ export interface JsonMember {
 }
 
 /** A file that is not JSON(C): where, so the user can fix it. */
-export class JsoncSyntaxError extends Error {
+export class JsoncSyntaxError extends CtxError {
   constructor(
     message: string,
     readonly line: number,
     readonly column: number,
   ) {
-    super(`${message} at line ${line}, column ${column}`);
+    super("BAD_INPUT", `${message} at line ${line}, column ${column}`);
   }
 }
 
-/** Parses JSONC (comments, trailing commas) into offset-carrying nodes. */
+const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false };
+
+/** What each parser error code means, in the words setup prints. */
+const MESSAGES: Record<string, string> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "invalid number",
+  PropertyNameExpected: "expected a quoted key or '}'",
+  ValueExpected: "expected a value",
+  ColonExpected: "expected ':'",
+  EndOfFileExpected: "unexpected text after the end",
+  UnexpectedEndOfComment: "unclosed comment",
+  UnexpectedEndOfString: "unclosed string",
+  UnexpectedEndOfNumber: "unfinished number",
+  InvalidUnicode: "invalid \\u escape",
+  InvalidEscapeCharacter: "invalid escape in a string",
+  InvalidCharacter: "a control character (a newline?) in a string",
+};
+
+/** The first syntax error, named by the container it is in (the parser says "CommaExpected" for both). */
+function firstError(text: string): JsoncSyntaxError | undefined {
+  const open: string[] = [];
+  let found: JsoncSyntaxError | undefined;
+  visit(
+    text,
+    {
+      onObjectBegin: () => void open.push("}"),
+      onArrayBegin: () => void open.push("]"),
+      onObjectEnd: () => void open.pop(),
+      onArrayEnd: () => void open.pop(),
+      onError: (code, offset, _length, startLine, startCharacter) => {
+        if (found) return;
+        const name = printParseErrorCode(code);
+        const close = open[open.length - 1] ?? "}";
+        let message = MESSAGES[name] ?? name;
+        if (name === "CommaExpected" || name === "CloseBraceExpected" || name === "CloseBracketExpected") message = `expected ',' or '${close}'`;
+        if (name === "ValueExpected" && offset >= text.length) message = "unexpected end of file";
+        found = new JsoncSyntaxError(message, startLine + 1, startCharacter + 1);
+      },
+    },
+    PARSE_OPTIONS,
+  );
+  return found;
+}
+
+function toNode(n: Node, path: JSONPath): JsonNode {
+  const span = { start: n.offset, end: n.offset + n.length, path };
+  if (n.type === "object") {
+    const members = (n.children ?? []).flatMap(({ children: [key, value] = [] }) =>
+      key && value ? [{ key: key.value as string, keyStart: key.offset, value: toNode(value, [...path, key.value as string]) }] : [],
+    );
+    return { kind: "object", ...span, members };
+  }
+  if (n.type === "array") return { kind: "array", ...span, items: (n.children ?? []).map((c, i) => toNode(c, [...path, i])) };
+  return { kind: "value", ...span, value: n.value };
+}
+
+/** Parses JSONC (comments, trailing commas) into offset-carrying nodes; throws JsoncSyntaxError. */
 export function parseJsonc(text: string): JsonNode {
-  let i = 0;
-  const fail = (msg: string): never => {
-    const before = text.slice(0, i).split("\n");
-    throw new JsoncSyntaxError(msg, before.length, before[before.length - 1]!.length + 1);
-  };
-  const skip = () => {
-    for (;;) {
-      const c = text[i];
-      if (c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\ufeff") i++;
-      else if (c === "/" && text[i + 1] === "/") while (i < text.length && text[i] !== "\n") i++;
-      else if (c === "/" && text[i + 1] === "*") {
-        const end = text.indexOf("*/", i + 2);
-        if (end < 0) fail("unclosed comment");
-        i = end + 2;
-      } else return;
-    }
-  };
-  const str = (): string => {
-    const start = i;
-    i++;
-    while (i < text.length && text[i] !== '"') {
-      if (text[i] === "\n") fail("newline in string");
-      i += text[i] === "\\" ? 2 : 1;
-    }
-    if (i >= text.length) fail("unclosed string");
-    i++;
-    return JSON.parse(text.slice(start, i)) as string;
-  };
-  const value = (): JsonNode => {
-    skip();
-    const start = i;
-    const c = text[i];
-    if (c === "{") {
-      i++;
-      const members: JsonMember[] = [];
-      for (;;) {
-        skip();
-        if (text[i] === "}") break;
-        if (text[i] !== '"') fail("expected a quoted key or '}'");
-        const keyStart = i;
-        const key = str();
-        skip();
-        if (text[i] !== ":") fail("expected ':'");
-        i++;
-        members.push({ key, keyStart, value: value() });
-        skip();
-        if (text[i] === ",") i++;
-        else if (text[i] !== "}") fail("expected ',' or '}'");
-      }
-      i++;
-      return { kind: "object", start, end: i, members };
-    }
-    if (c === "[") {
-      i++;
-      const items: JsonNode[] = [];
-      for (;;) {
-        skip();
-        if (text[i] === "]") break;
-        items.push(value());
-        skip();
-        if (text[i] === ",") i++;
-        else if (text[i] !== "]") fail("expected ',' or ']'");
-      }
-      i++;
-      return { kind: "array", start, end: i, items };
-    }
-    if (c === '"') {
-      const v = str();
-      return { kind: "value", start, end: i, value: v };
-    }
-    const m = /^(true|false|null|-?\d+(\.\d+)?([eE][+-]?\d+)?)/.exec(text.slice(i, i + 40));
-    if (!m) fail(i >= text.length ? "unexpected end of file" : `unexpected '${c}'`);
-    i += m![0].length;
-    return { kind: "value", start, end: i, value: JSON.parse(m![0]) };
-  };
-  const root = value();
-  skip();
-  if (i < text.length) fail("unexpected text after the end");
-  return root;
+  const error = firstError(text);
+  if (error) throw error;
+  return toNode(parseTree(text, [], PARSE_OPTIONS)!, []);
+}
+
+/**
+ * The text with `{}` after its comments when it holds no value at all (blank, or only comments),
+ * so setup can add to it; any other text is returned as is.
+ */
+export function withObject(text: string): string {
+  if (parseTree(text, [], { ...PARSE_OPTIONS, allowEmptyContent: true }) !== undefined) return text;
+  const eol = lineEnding(text);
+  if (text.trim() === "") return `{}${eol}`;
+  const sep = text === "" || text.endsWith("\n") ? "" : eol;
+  return `${text}${sep}{}${eol}`;
 }
 
 /** The plain JS value of a node. */
@@ -128,14 +123,31 @@ export function indentUnit(text: string): string {
   return m ? (m[1]!.startsWith("\t") ? "\t" : m[1]!.length >= 4 ? "    " : m[1]!.length === 1 ? " " : "  ") : "  ";
 }
 
-function lineIndent(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+/** The file's line ending: its first one, else "\n". VS Code on Windows writes CRLF. */
+function lineEnding(text: string): string {
+  const m = /\r?\n/.exec(text);
+  return m ? m[0] : "\n";
 }
 
-/** `value` as JSON indented to sit at `depthIndent` in the file. */
-function render(value: unknown, depthIndent: string, unit: string): string {
-  return JSON.stringify(value, null, unit).replace(/\n/g, `\n${depthIndent}`);
+function formatting(text: string): FormattingOptions {
+  const unit = indentUnit(text);
+  return { insertSpaces: unit !== "\t", tabSize: unit === "\t" ? 1 : unit.length, eol: lineEnding(text), insertFinalNewline: false };
+}
+
+/**
+ * One jsonc-parser edit (`undefined` removes). Only the inserted text is formatted, with the bracket
+ * right beside it (an empty `{}` opens onto its own lines): modify's own formatting re-indents every
+ * line the edit touches, spreading the user's one-line neighbour (`"gh": { "command": "gh" },`) out.
+ */
+function edit(text: string, path: JSONPath, value: unknown, isArrayInsertion = false): string {
+  const [change] = modify(text, path, value, { isArrayInsertion });
+  if (!change) return text;
+  const out = applyEdits(text, [change]);
+  if (!change.content) return out;
+  const end = change.offset + change.content.length;
+  const start = change.offset - ("{[".includes(out[change.offset - 1] || " ") ? 1 : 0);
+  const range = { offset: start, length: end + ("}]".includes(out[end] || " ") ? 1 : 0) - start };
+  return applyEdits(out, format(out, range, formatting(text)));
 }
 
 /**
@@ -143,91 +155,34 @@ function render(value: unknown, depthIndent: string, unit: string): string {
  * the member as the object's last one, creating missing parent objects. Returns the new text.
  */
 export function setPath(text: string, path: string[], value: unknown): string {
-  const unit = indentUnit(text);
-  let node = parseJsonc(text);
-  for (let d = 0; d < path.length; d++) {
+  let node: JsonNode | undefined = parseJsonc(text);
+  for (let d = 0; d < path.length && node; d++) {
     if (node.kind !== "object") throw new Error(`\`${path.slice(0, d).join(".")}\` is not an object`);
-    const next = member(node, path[d]!);
-    if (next === undefined) {
-      const rest = path.slice(d + 1).reduceRight<unknown>((v, k) => ({ [k]: v }), value);
-      return insertMember(text, node, path[d]!, rest, unit);
-    }
-    if (d === path.length - 1) {
-      const ind = lineIndent(text, node.members.find((m) => m.value === next)!.keyStart);
-      return text.slice(0, next.start) + render(value, ind, unit) + text.slice(next.end);
-    }
-    node = next;
+    node = member(node, path[d]!);
   }
-  return text;
-}
-
-function insertMember(text: string, obj: JsonNode & { kind: "object" }, key: string, value: unknown, unit: string): string {
-  const last = obj.members[obj.members.length - 1];
-  if (!last) {
-    const ind = lineIndent(text, obj.start);
-    const inner = ind + unit;
-    return `${text.slice(0, obj.start)}{\n${inner}${JSON.stringify(key)}: ${render(value, inner, unit)}\n${ind}}${text.slice(obj.end)}`;
-  }
-  const ind = lineIndent(text, last.keyStart);
-  // After the last value (and its trailing comma, if the file uses them), before any comment.
-  let at = last.value.end;
-  const hasComma = /^\s*,/.exec(text.slice(at));
-  const piece = `\n${ind}${JSON.stringify(key)}: ${render(value, ind, unit)}`;
-  if (hasComma) {
-    at += hasComma[0].length;
-    return text.slice(0, at) + piece + "," + text.slice(at);
-  }
-  return text.slice(0, at) + "," + piece + text.slice(at);
+  return edit(text, path, value);
 }
 
 /** Appends `value` to the array at `path` (created when missing). */
 export function appendAt(text: string, path: string[], value: unknown): string {
-  const unit = indentUnit(text);
   let node: JsonNode | undefined = parseJsonc(text);
   for (const k of path) node = member(node, k);
   if (node === undefined) return setPath(text, path, [value]);
   if (node.kind !== "array") throw new Error(`\`${path.join(".")}\` is not an array`);
-  const last = node.items[node.items.length - 1];
-  if (!last) {
-    const ind = lineIndent(text, node.start);
-    return `${text.slice(0, node.start)}[\n${ind + unit}${render(value, ind + unit, unit)}\n${ind}]${text.slice(node.end)}`;
-  }
-  const ind = lineIndent(text, last.start);
-  const sameLine = text.lastIndexOf("\n", last.start - 1) < node.start;
-  const sep = sameLine ? ", " : `,\n${ind}`;
-  return text.slice(0, last.end) + sep + render(value, sameLine ? "" : ind, unit) + text.slice(last.end);
+  return edit(text, [...path, -1], value, true);
 }
 
 /** Replaces `node` (found by the caller) with `value`, indented like the line it starts on. */
 export function replaceNode(text: string, node: JsonNode, value: unknown): string {
-  return text.slice(0, node.start) + render(value, lineIndent(text, node.start), indentUnit(text)) + text.slice(node.end);
+  return edit(text, node.path, value);
 }
 
 /**
  * Removes one member or array element from its parent, with the comma that separated it. Used
  * when a file changed after setup, so restoring the backup would undo the user's own edits.
  */
-export function removeChild(text: string, parent: JsonNode, child: JsonNode): string {
-  const siblings = parent.kind === "object" ? parent.members.map((m) => ({ start: m.keyStart, node: m.value })) : parent.kind === "array" ? parent.items.map((n) => ({ start: n.start, node: n })) : [];
-  const at = siblings.findIndex((s) => s.node === child);
-  if (at < 0) return text;
-  const prev = siblings[at - 1];
-  const next = siblings[at + 1];
-  if (prev) {
-    // From the end of the previous value (its comma stays only if a next sibling follows).
-    let end = child.end;
-    if (!next) {
-      const comma = /^\s*,/.exec(text.slice(end));
-      if (comma) end += comma[0].length;
-      const prevComma = /^\s*,/.exec(text.slice(prev.node.end));
-      const from = prev.node.end + (comma && prevComma ? prevComma[0].length : 0);
-      return text.slice(0, from) + text.slice(end);
-    }
-    return text.slice(0, prev.node.end) + text.slice(child.end);
-  }
-  if (next) return text.slice(0, siblings[at]!.start) + text.slice(next.start);
-  // The only child: leave the container empty.
-  return text.slice(0, parent.start + 1) + text.slice(parent.end - 1);
+export function removeChild(text: string, _parent: JsonNode, child: JsonNode): string {
+  return edit(text, child.path, undefined);
 }
 
 /** Deep equality of plain JSON values. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { appendAt, JsoncSyntaxError, parseJsonc, removeChild, setPath, toValue } from "../../src/agents/jsonc.ts";
+import { appendAt, JsoncSyntaxError, parseJsonc, removeChild, setPath, toValue, withObject } from "../../src/agents/jsonc.ts";
 
 const USER = `{
   // editor theme
@@ -57,6 +57,26 @@ describe("JSONC editor", () => {
     else expect(toValue(parseJsonc(removed))).toEqual({});
   });
 
+  test("a CRLF file keeps CRLF line endings in everything added", () => {
+    const crlf = USER.replace(/\n/g, "\r\n");
+    let out = setPath(crlf, ["mcpServers", "ctxmode"], { command: "/bin/ctxmode", args: ["serve"] });
+    out = appendAt(out, ["hooks", "PreToolUse"], { matcher: "Bash", hooks: [] });
+    out = appendAt(out, ["hooks", "SessionStart"], { hooks: [] });
+    expect(out.replace(/\r\n/g, "")).not.toContain("\n");
+    expect((toValue(parseJsonc(out)) as { mcpServers: object }).mcpServers).toHaveProperty("ctxmode");
+  });
+
+  test("a file of only comments gets an object after them, in the file's line ending", () => {
+    for (const eol of ["\n", "\r\n"]) {
+      const text = `// servers go here${eol}/* none yet */${eol}`;
+      const out = setPath(withObject(text), ["servers", "ctxmode"], { command: "ctxmode" });
+      expect(out.startsWith(text)).toBe(true);
+      expect(toValue(parseJsonc(out))).toEqual({ servers: { ctxmode: { command: "ctxmode" } } });
+      expect(out.replaceAll(eol, "")).not.toMatch(/[\r\n]/);
+    }
+    expect(withObject('{ "a": 1 }\n')).toBe('{ "a": 1 }\n');
+  });
+
   test("a syntax error names the line and column", () => {
     let err: unknown;
     try {
@@ -66,5 +86,6 @@ describe("JSONC editor", () => {
     }
     expect(err).toBeInstanceOf(JsoncSyntaxError);
     expect((err as JsoncSyntaxError).line).toBe(3);
+    expect((err as JsoncSyntaxError).code).toBe("BAD_INPUT");
   });
 });

@@ -26,3 +26,18 @@ test("the MCP SDK's Ajv validator is left out of the builds (ctxmode never elici
   // Ajv's own option names and its formats plugin appear nowhere.
   expect(all).not.toMatch(/ajv-formats|strictSchema|addFormats/);
 });
+
+/** Bundled libraries and a string of each that survives minifying (the npm package ships only html-rewriter-wasm). */
+const BUNDLED: [string, string][] = [["jsonc-parser", "Can not delete in empty document"]];
+
+test.each(BUNDLED)("%s is inside the Node build and the compiled binary, not loaded at run time", async (name, marker) => {
+  const files = readdirSync(nodeDist, { recursive: true }).map(String).filter((f) => f.endsWith(".mjs"));
+  const texts = files.map((f) => [f, readFileSync(join(nodeDist, f), "utf8")] as const);
+  expect(texts.some(([, t]) => t.includes(`// node_modules/${name}/`))).toBe(true);
+  const imports = new RegExp(`(from |import\\(|require\\()["']${name}["'/]`);
+  // A UMD wrapper's require("./impl/…") cannot be followed by the bundler and fails at run time.
+  const relativeRequire = /require\d*\(["']\.\.?\//;
+  expect(texts.filter(([, t]) => imports.test(t) || relativeRequire.test(t)).map(([f]) => f)).toEqual([]);
+  const binary = await Bun.file(join(repoRoot, "dist", process.platform === "win32" ? "ctxmode.exe" : "ctxmode")).bytes();
+  expect(Buffer.from(binary).includes(marker)).toBe(true);
+});

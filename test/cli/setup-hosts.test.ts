@@ -110,6 +110,29 @@ describe("ctxmode setup for VS Code, Cursor, Kiro, OpenCode and Pi", () => {
     }
   }, 60_000);
 
+  test("a CRLF mcp.json (VS Code on Windows) stays CRLF; a file of only comments is set up, comments kept", () => {
+    const home = tempDir();
+    const vscodeFile = ".config/Code/User/mcp.json";
+    const crlf = USER_FILES[vscodeFile]!.replace(/\n/g, "\r\n");
+    const onlyComments = "// Cursor MCP servers\n/* added by hand */\n";
+    for (const [rel, text] of [[vscodeFile, crlf], [".cursor/mcp.json", onlyComments]] as const) {
+      mkdirSync(dirname(join(home, rel)), { recursive: true });
+      writeFileSync(join(home, rel), text);
+    }
+    const r = run(home, ["setup", "--yes", "--agents", "vscode,cursor"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const vscode = read(home, vscodeFile);
+    expect(vscode.replace(/\r\n/g, "")).not.toContain("\n");
+    expect(json(home, vscodeFile).servers.ctxmode.command).toBe(binary);
+    const cursor = read(home, ".cursor/mcp.json");
+    expect(cursor.startsWith(onlyComments)).toBe(true);
+    expect(json(home, ".cursor/mcp.json").mcpServers.ctxmode).toEqual({ command: binary, args: ["serve"] });
+    expect(run(home, ["setup", "--yes", "--remove", "--agents", "vscode,cursor"]).code).toBe(0);
+    expect(read(home, vscodeFile)).toBe(crlf);
+    expect(read(home, ".cursor/mcp.json")).toBe(onlyComments);
+  }, 60_000);
+
   test("--project writes the workspace files: .vscode/mcp.json, .cursor/hooks.json, .kiro/hooks, .opencode/plugin, .pi/extensions", () => {
     const home = tempDir();
     const project = join(home, "repo");
