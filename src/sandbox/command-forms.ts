@@ -8,7 +8,7 @@ export interface CommandForms {
   deny: string[];
   /** Command strings the segment hands to a shell (`bash -c '…'`, `eval …`); checked as commands too. */
   nested: string[];
-  /** True for pure syntax (`done`, `fi`, `}`), which needs no allow rule. */
+  /** True for pure syntax (`done`, `fi`, `}`, `function f`), which needs no allow rule. */
   syntaxOnly: boolean;
 }
 
@@ -63,7 +63,8 @@ export function commandForms(segment: CommandSegment): CommandForms {
   // What the shell would run after expanding look-alikes: deny rules see that command too.
   const expanded = expandWords(segment.words);
   if (expanded) unwrap(expanded, deny, nested);
-  const syntaxOnly = segment.words.every((w) => KEYWORDS.has(w));
+  // `function NAME` is the head of a definition: the body's commands are segments of their own.
+  const syntaxOnly = segment.words.every((w) => KEYWORDS.has(w)) || (segment.words.length === 2 && segment.words[0] === "function");
   return { allow, deny: [...deny], nested, syntaxOnly };
 }
 

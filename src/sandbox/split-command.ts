@@ -23,12 +23,14 @@ const newFrame = (closer: Frame["closer"]): Frame => ({
 });
 
 /** Characters with a meaning to the splitter in some state; everything else is copied as it is. */
-const SPECIAL = new Set(["\\", "$", "`", '"', "'", "(", ")", "&", ";", "|", "\n", "\r", " ", "\t"]);
+const SPECIAL = new Set(["\\", "$", "`", '"', "'", "(", ")", "{", "&", ";", "|", "\n", "\r", " ", "\t"]);
+/** What may follow a `{` that opens a group: the shell needs a blank after it. */
+const AFTER_BRACE = new Set([" ", "\t", "\n", "\r", undefined]);
 
 /**
  * Splits a shell command line into simple commands, in one left-to-right pass (linear time,
  * no recursion, so deep nesting cannot overflow the stack). Separators: `&&`, `||`, `;`, `|`,
- * `&`, newlines, and `(`/`)` of subshells. The bodies of `$(…)` and backticks become segments of
+ * `&`, newlines, `(`/`)` of subshells and function heads, and a `{` word that opens a group. The bodies of `$(…)` and backticks become segments of
  * their own, also inside double quotes where substitution is live; single-quoted text and
  * backslash-escaped characters never split. Redirections such as `2>&1` and `&>` stay intact.
  * Unterminated quotes or substitutions run to the end of the input.
@@ -121,6 +123,10 @@ export function parseCommand(command: string): CommandSegment[] {
         if (f.parenDepth > 0) f.parenDepth--;
         endSegment();
       }
+    } else if (c === "{" && !f.inWord && AFTER_BRACE.has(next)) {
+      // A group's commands are simple commands of their own, wherever it opens: after `function f`
+      // or `x=1` too. Splitting where the shell would not (`echo { a; }`) only checks more.
+      endSegment();
     } else if (c === "&" && (next === ">" || command[i - 1] === ">" || command[i - 1] === "<")) {
       append(c, c); // &>file, 2>&1, <&3
     } else if (c === ";" || c === "|" || c === "&" || c === "\n" || c === "\r") {

@@ -27,6 +27,7 @@ describe("policy and file access", async () => {
     ["substitution", "echo $(sudo cat /etc/shadow)"],
     ["backticks", "echo `sudo id`"],
     ["background", "true & sudo reboot"],
+    ["function", "function f { sudo id; }; f"],
   ];
   for (const [name, code] of denied) {
     test(`ctx_execute shell: deny rule Bash(sudo *) blocks ${name}`, async () => {

@@ -105,6 +105,9 @@ describe("checkCommand: colon form, space form, allow", () => {
     const policy = deny([], ["Bash(echo *)"]);
     expect(checkCommand(policy, "if true; then echo a; fi").decision).toBe("none"); // `true` is not allowed
     expect(checkCommand(deny([], ["Bash(echo *)", "Bash(true)"]), "if true; then echo a; fi").decision).toBe("allow");
+    // A group and a function head are syntax too; the function's call is a command like any other.
+    expect(checkCommand(policy, "{ echo a; }; function f { echo b; }").decision).toBe("allow");
+    expect(checkCommand(policy, "function f() { echo b; }; f").decision).toBe("none");
   });
 
   test("deny rules with short flags also stop the same flags in another order, split, or with more letters", () => {

@@ -19,6 +19,14 @@ describe("splitCommand", () => {
     ['echo "`sudo z`"', ["sudo z", 'echo "`...`"']],
     ["(cd x && sudo y)", ["cd x", "sudo y"]],
     ["x=$(( 1 + 2 ))", ["1 + 2", "x=$(...)"]],
+    // a `{` word opens a group wherever it stands: its commands are segments of their own
+    ["{ sudo x; }", ["sudo x", "}"]],
+    ["function f { sudo x; }; f", ["function f", "sudo x", "}", "f"]],
+    ["function f() { sudo x; }", ["function f", "sudo x", "}"]],
+    ["x=1 { a; { b; }; }", ["x=1", "a", "b", "}", "}"]],
+    ["function f\n{\n\tsudo x\n}", ["function f", "sudo x", "}"]],
+    // but a quoted, escaped or glued brace is an ordinary word
+    ['echo "{" \\{ {a,b} {} x{ {', ['echo "{" \\{ {a,b} {} x{']],
     // quoted or escaped separators do not split
     ['echo "a && b"', ['echo "a && b"']],
     ["echo 'a; b | c & d'", ["echo 'a; b | c & d'"]],
