@@ -4,9 +4,9 @@ import { basename, dirname, join } from "node:path";
 import { loadConfig } from "../config/config.ts";
 import { VERSION } from "../config/constants.ts";
 import { DEFAULT_RELEASE_URL, detectChannel, type Channel } from "../config/release.ts";
+import { compareVersions } from "../config/semver.ts";
 import { CtxError, errorMessage } from "../errors.ts";
 import { printJson } from "./context.ts";
-
 
 const PACKAGE_MANAGER: Record<Exclude<Channel, "standalone">, string[]> = {
   homebrew: ["brew", "upgrade", "ctxmode"],
@@ -77,9 +77,15 @@ export async function upgradeCommand(opts: { check?: boolean; json?: boolean }):
     const v = Bun.spawnSync([fresh, "--version"], { stdout: "pipe", stderr: "pipe", timeout: 30_000 });
     const version = v.stdout.toString().trim().replace(/^ctxmode\s+/, "");
     if (v.exitCode !== 0 || !version) throw new CtxError("UNREADABLE", `the downloaded binary does not run on this machine; nothing was replaced`);
+    const order = compareVersions(version, VERSION);
     if (opts.check) {
       if (opts.json) printJson({ channel, current: VERSION, latest: version, url: `${base}/${archive}` });
-      else say(version === VERSION ? `ctxmode ${VERSION} is the latest` : `ctxmode ${version} is available (this is ${VERSION}); run \`ctxmode upgrade\``);
+      else say(order === 1 ? `ctxmode ${version} is available (this is ${VERSION}); run \`ctxmode upgrade\`` : noUpgrade(version, order));
+      return 0;
+    }
+    // Never a downgrade: a build as new as the release, or newer, stays.
+    if (order !== 1) {
+      say(noUpgrade(version, order));
       return 0;
     }
     replaceSelf(self, fresh);
@@ -88,6 +94,13 @@ export async function upgradeCommand(opts: { check?: boolean; json?: boolean }):
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Why the release `latest` is no upgrade, given how it orders against this build. */
+function noUpgrade(latest: string, order: number | undefined): string {
+  if (order === 0) return `ctxmode ${VERSION} is the latest release`;
+  if (order === -1) return `ctxmode ${VERSION} is newer than the latest release (${latest})`;
+  return `ctxmode ${VERSION} is not a release build; the latest release is ${latest}`;
 }
 
 async function download(url: string): Promise<Uint8Array> {

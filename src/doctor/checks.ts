@@ -4,6 +4,7 @@ import { openDatabase, runtimeName } from "#sqlite";
 import type { Config } from "../config/config.ts";
 import { CHANNEL, VERSION } from "../config/constants.ts";
 import { DEFAULT_RELEASE_URL, detectChannel } from "../config/release.ts";
+import { isNewer } from "../config/semver.ts";
 import { errorMessage } from "../errors.ts";
 
 export type CheckStatus = "PASS" | "WARN" | "FAIL";
@@ -57,16 +58,8 @@ async function latestCheck(config: Config): Promise<Check> {
     return { name: "latest", status: "PASS", detail: `release check skipped: ${new URL(url).host} not reachable within 3 s (offline?)` };
   }
   if (!/^\d+\.\d+\.\d+/.test(latest)) return { name: "latest", status: "PASS", detail: `release check skipped: ${url} holds no version` };
-  if (newer(latest, VERSION)) return { name: "latest", status: "WARN", detail: `ctxmode ${latest} is out (this is ${VERSION})`, fix: "ctxmode upgrade" };
+  if (isNewer(latest, VERSION)) return { name: "latest", status: "WARN", detail: `ctxmode ${latest} is out (this is ${VERSION})`, fix: "ctxmode upgrade" };
   return { name: "latest", status: "PASS", detail: `ctxmode ${VERSION} is the latest release` };
-}
-
-/** True when version a is later than b (numeric major.minor.patch). */
-function newer(a: string, b: string): boolean {
-  const pa = a.split(/[.-]/).slice(0, 3).map(Number);
-  const pb = b.split(/[.-]/).slice(0, 3).map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) > (pb[i] ?? 0);
-  return false;
 }
 
 /** The compiled binary runs on its own Bun; the npm fallback needs Node >= 22.13 (node:sqlite). */

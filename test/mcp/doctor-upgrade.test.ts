@@ -38,19 +38,25 @@ describe("ctx_doctor", () => {
   });
 });
 
-/** A release whose archive holds a `ctxmode` script printing 9.9.9, served from 127.0.0.1. */
-const releaseDir = tempDir();
-mkdirSync(join(releaseDir, "pkg"));
-writeFileSync(join(releaseDir, "pkg", "ctxmode"), '#!/bin/sh\necho "ctxmode 9.9.9"\n', { mode: 0o755 });
-Bun.spawnSync(["tar", "-czf", join(releaseDir, "a.tar.gz"), "-C", releaseDir, "pkg"]);
-const archive = readFileSync(join(releaseDir, "a.tar.gz"));
-const sum = createHash("sha256").update(archive).digest("hex");
+/** A release archive holding a `ctxmode` script that prints `version`. */
+function releaseArchive(version: string): Buffer {
+  const releaseDir = tempDir();
+  mkdirSync(join(releaseDir, "pkg"));
+  writeFileSync(join(releaseDir, "pkg", "ctxmode"), `#!/bin/sh\necho "ctxmode ${version}"\n`, { mode: 0o755 });
+  Bun.spawnSync(["tar", "-czf", join(releaseDir, "a.tar.gz"), "-C", releaseDir, "pkg"]);
+  return readFileSync(join(releaseDir, "a.tar.gz"));
+}
+
+/** Releases served from 127.0.0.1: 9.9.9 under /rel/, one older than any build under /old/. */
+const archives: Record<string, Buffer> = { rel: releaseArchive("9.9.9"), old: releaseArchive("0.0.1-rc.1") };
 const release = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
   fetch(req) {
     const path = new URL(req.url).pathname;
-    if (!path.startsWith("/rel/")) return new Response("not found", { status: 404 });
+    const archive = archives[path.split("/")[1]!];
+    if (!archive) return new Response("not found", { status: 404 });
+    const sum = createHash("sha256").update(archive).digest("hex");
     if (path.endsWith("/SHA256SUMS")) {
       const names = ["linux-x64", "linux-arm64", "linux-x64-musl", "linux-arm64-musl", "darwin-x64", "darwin-arm64"].map((t) => `ctxmode-${t}.tar.gz`);
       return new Response(names.map((n) => `${sum}  ${n}`).join("\n") + "\n");
@@ -94,6 +100,13 @@ describe.skipIf(process.platform === "win32")("ctx_upgrade (standalone install, 
       await client.close();
     }
   }, 120_000);
+
+  test("a release older than this build is not offered", async () => {
+    const server = await startServer(makeProject(), { CTXMODE_RELEASE_URL: `http://127.0.0.1:${release.port}/old` });
+    const r = await server.call("ctx_upgrade", {});
+    expect(r.isError).toBe(false);
+    expect(r.text).toMatch(/^ctxmode \d+\.\d+\.\d+\S* is newer than the latest release \(0\.0\.1-rc\.1\)/);
+  });
 
   test("a failed download is a clear error and the binary stays", async () => {
     const server = await startServer(makeProject(), { CTXMODE_RELEASE_URL: `http://127.0.0.1:${release.port}/missing-release` });

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { basename } from "node:path";
 import { z } from "zod";
 import { VERSION } from "../../config/constants.ts";
+import { compareVersions } from "../../config/semver.ts";
 import { CtxError } from "../../errors.ts";
 import { defineTool } from "../tool.ts";
 
@@ -31,8 +32,17 @@ export function upgradeTool() {
       const out = await run(self, ["upgrade", "--check", "--json"], signal);
       const info = JSON.parse(out) as { channel: string; current: string; latest?: string; command?: string };
       if (info.command) return { text: `ctxmode ${info.current} (${info.channel}); upgrade with: ${info.command}, or call ctx_upgrade with apply: true`, keptOut: 0 };
-      if (info.latest === info.current) return { text: `ctxmode ${info.current} is the latest release`, keptOut: 0 };
-      return { text: `ctxmode ${info.latest} is available (this is ${info.current}); call ctx_upgrade with apply: true, or run \`ctxmode upgrade\``, keptOut: 0 };
+      const latest = info.latest ?? "";
+      switch (compareVersions(latest, info.current)) {
+        case 1:
+          return { text: `ctxmode ${latest} is available (this is ${info.current}); call ctx_upgrade with apply: true, or run \`ctxmode upgrade\``, keptOut: 0 };
+        case 0:
+          return { text: `ctxmode ${info.current} is the latest release`, keptOut: 0 };
+        case -1:
+          return { text: `ctxmode ${info.current} is newer than the latest release (${latest}); nothing to install`, keptOut: 0 };
+        default:
+          return { text: `ctxmode ${info.current} is not a release build; the latest release is ${latest || "unknown"}`, keptOut: 0 };
+      }
     },
   });
 }
