@@ -1,0 +1,76 @@
+/**
+ * The retrieval corpus as ctxmode indexes it: `.gz` files decompressed, HTML converted to
+ * markdown by the same path a fetched page takes, everything else kept as text with its kind
+ * detected from the name and content.
+ *
+ *   bun bench/retrieval/corpus.ts list              labels, kinds and sizes
+ *   bun bench/retrieval/corpus.ts show <label>      the indexed text, with line numbers
+ *   bun bench/retrieval/corpus.ts headings <label>  heading lines of a markdown/HTML source
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { htmlToMarkdown } from "../../src/fetch/html.ts";
+import { detectKind, type ContentKind } from "../../src/store/chunk/index.ts";
+
+export const CORPUS_DIR = join(import.meta.dir, "corpus");
+
+export interface CorpusFile {
+  /** Path under corpus/ without `.gz`: the source label in the index. */
+  label: string;
+  text: string;
+  kind: ContentKind;
+}
+
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...walk(path));
+    else out.push(path);
+  }
+  return out;
+}
+
+async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes;
+}
+
+/** Every corpus file, in label order. */
+export async function loadCorpus(dir = CORPUS_DIR): Promise<CorpusFile[]> {
+  const files: CorpusFile[] = [];
+  for (const path of walk(dir)) {
+    let bytes: Uint8Array = readFileSync(path);
+    let label = relative(dir, path).split("\\").join("/");
+    if (label.endsWith(".gz")) {
+      bytes = gunzipSync(bytes);
+      label = label.slice(0, -3);
+    }
+    if (/\.html?$/.test(label)) {
+      const page = await htmlToMarkdown(once(bytes), `file:///${label}`);
+      files.push({ label, text: page.markdown, kind: "markdown" });
+      continue;
+    }
+    const text = new TextDecoder().decode(bytes);
+    files.push({ label, text, kind: detectKind(label, text) });
+  }
+  return files;
+}
+
+if (import.meta.main) {
+  const [cmd, label] = process.argv.slice(2);
+  const files = await loadCorpus();
+  if (cmd === "list") {
+    for (const f of files) console.log(`${f.label}\t${f.kind}\t${Buffer.byteLength(f.text)}`);
+  } else if (cmd === "show" || cmd === "headings") {
+    const f = files.find((x) => x.label === label);
+    if (!f) throw new Error(`no corpus file labelled ${label}; run: bun bench/retrieval/corpus.ts list`);
+    let fence = false;
+    f.text.split("\n").forEach((line, i) => {
+      if (/^(```|~~~)/.test(line)) fence = !fence;
+      if (cmd === "show" || (!fence && /^#{1,6} /.test(line))) console.log(`${String(i + 1).padStart(6)}  ${line}`);
+    });
+  } else {
+    console.log("usage: bun bench/retrieval/corpus.ts list | show <label> | headings <label>");
+  }
+}
