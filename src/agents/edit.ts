@@ -1,6 +1,7 @@
 import { appendAt, member, parseJsonc, removeChild, replaceNode, sameJson, setPath, toValue, withObject, type JsonNode } from "./jsonc.ts";
 import type { FileEdit } from "./hosts.ts";
-import { checkToml, getTable, removeTable, setTable } from "./toml-table.ts";
+import { checkTomlEdit, holdsBody } from "./toml-check.ts";
+import { checkToml, removeTable, setTable } from "./toml-table.ts";
 import { SECTION_END, SECTION_START } from "../hooks/instructions.ts";
 
 /** The file's text after setup's change; `before` is null when the file does not exist yet. */
@@ -8,7 +9,11 @@ export function applyEdit(edit: FileEdit, before: string | null): string {
   if (edit.kind === "toml") {
     const text = before ?? "";
     checkToml(text);
-    return getTable(text, edit.table) === edit.body ? text : setTable(text, edit.table, edit.body);
+    // Already holding our values, in whatever shape and layout: left as it is.
+    if (holdsBody(text, edit.table, edit.body)) return text;
+    const after = setTable(text, edit.table, edit.body);
+    checkTomlEdit(text, after, edit.table, edit.body);
+    return after;
   }
   if (edit.kind === "section") return setSection(before ?? "", edit.section);
   if (edit.kind === "file") return edit.content;
@@ -32,7 +37,11 @@ export function applyEdit(edit: FileEdit, before: string | null): string {
  * from its backup instead, byte for byte). Containers setup created stay, empty.
  */
 export function removeEdit(edit: FileEdit, text: string): string {
-  if (edit.kind === "toml") return removeTable(text, edit.table);
+  if (edit.kind === "toml") {
+    const after = removeTable(text, edit.table);
+    if (after !== text) checkTomlEdit(text, after, edit.table, undefined);
+    return after;
+  }
   if (edit.kind === "section") return removeSection(text);
   // A skill the user edited is theirs now: left in place.
   if (edit.kind === "file") return text;

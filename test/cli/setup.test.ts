@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { parse as parseToml } from "smol-toml";
 import { parseJsonc, toValue } from "../../src/agents/jsonc.ts";
 import { binary, runCtx } from "../helpers/cli.ts";
 import { repoRoot, tempDir } from "../helpers/temp.ts";
@@ -112,6 +113,27 @@ describe("ctxmode setup", () => {
     expect(r.stdout).toContain(`${join(home, ".codex/config.toml")}: a table header is not closed at line 2`);
     expect(read(home, ".gemini/settings.json")).toBe(broken);
     expect(json(home, ".cursor/mcp.json").mcpServers.ctxmode).toBeDefined();
+  }, 30_000);
+
+  test("Codex: a ctxmode server already defined inline is replaced in place; an edit that would not load is refused", () => {
+    const home = tempDir();
+    const dataDir = join(home, ".ctxmode");
+    mkdirSync(join(home, ".codex"), { recursive: true });
+    const inline = `model = "o3"\nmcp_servers.ctxmode = { command = "old" }\n\n[profiles.fast]\nmodel = "mini"\n`;
+    writeFileSync(join(home, ".codex/config.toml"), inline);
+    const r = setup(home, dataDir, ["--agents", "codex"]);
+    expect(r.stdout).toMatch(/CONFIGURED\s+codex/);
+    const toml = read(home, ".codex/config.toml");
+    expect(toml).toBe(inline.replace(`{ command = "old" }`, `{ command = ${JSON.stringify(binary)}, args = ["serve"] }`));
+    expect((parseToml(toml) as any).mcp_servers.ctxmode).toEqual({ command: binary, args: ["serve"] });
+
+    const whole = `model = "o3"\nmcp_servers = { github = { command = "gh" } }\n`;
+    writeFileSync(join(home, ".codex/config.toml"), whole);
+    const refused = setup(home, dataDir, ["--agents", "codex"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(`${join(home, ".codex/config.toml")}: `);
+    expect(refused.stdout).toMatch(/at line 2; fix or move the file/);
+    expect(read(home, ".codex/config.toml")).toBe(whole);
   }, 30_000);
 
   test("a failure mid-apply rolls back every file of that host", () => {

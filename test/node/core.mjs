@@ -56,16 +56,19 @@ test("re-index replaces, identical content is unchanged, purge removes", () => {
   assert.deepEqual(JSON.parse(ctx(["purge", "--source", "n.md", "--json"]).stdout), { sources: 1, chunks: 1 });
 });
 
-test("setup plans a JSONC edit on Node (jsonc-parser is bundled, not required at run time)", () => {
+test("setup plans JSONC and TOML edits on Node (jsonc-parser and smol-toml are bundled)", () => {
   const home = join(root, "home");
   mkdirSync(join(home, ".cursor"), { recursive: true });
+  mkdirSync(join(home, ".codex"), { recursive: true });
   writeFileSync(join(home, ".cursor", "mcp.json"), '{\r\n  // mine\r\n  "mcpServers": {}\r\n}\r\n');
-  const r = spawnSync(process.execPath, [entry, "setup", "--dry-run", "--agents", "cursor", "--binary", join(root, "ctxmode")], {
+  writeFileSync(join(home, ".codex", "config.toml"), 'mcp_servers.ctxmode = { command = "old" }\n');
+  const r = spawnSync(process.execPath, [entry, "setup", "--dry-run", "--agents", "cursor,codex", "--binary", join(root, "ctxmode")], {
     env: { ...process.env, HOME: home, CTXMODE_DATA_DIR: dataDir },
     encoding: "utf8",
   });
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /update .*mcp\.json \(mcpServers\.ctxmode\)/);
+  assert.match(r.stdout, /update .*config\.toml \(\[mcp_servers\.ctxmode\]\)/);
 });
 
 test("bad input exits non-zero with one line", () => {
