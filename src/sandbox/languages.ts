@@ -31,24 +31,26 @@ export interface LanguageSpec {
   candidates: readonly string[];
   /** Arguments placed before the script path (e.g. `go run`). */
   runArgs: readonly string[];
+  /** A quick run that proves the runtime works (its version command; `sh` has none, so `-c exit`). */
+  probeArgs: readonly string[];
   /** Sentence ending the RUNTIME_MISSING message: what to install. */
   installHint: string;
 }
 
 /** The language table. Shell runs zsh with `-f` so the user's rc files cannot change the run. */
 export const LANGUAGES: Readonly<Record<LanguageId, LanguageSpec>> = {
-  javascript: spec("javascript", "script.js", [], [], "install Node.js 22.13+ or use the ctxmode binary"),
-  typescript: spec("typescript", "script.ts", [], [], "install Node.js 22.13+ or use the ctxmode binary"),
-  python: spec("python", "script.py", ["python3", "python"], [], "install python3"),
-  shell: spec("shell", "script.sh", ["bash", "zsh", "sh"], [], "install bash"),
-  ruby: spec("ruby", "script.rb", ["ruby"], [], "install ruby"),
-  go: spec("go", "script.go", ["go"], ["run"], "install go (https://go.dev/dl)"),
-  rust: spec("rust", "script.rs", ["rustc"], [], "install rustc (https://rustup.rs)"),
-  php: spec("php", "script.php", ["php"], [], "install php (the CLI package)"),
-  perl: spec("perl", "script.pl", ["perl"], [], "install perl"),
-  r: spec("r", "script.R", ["Rscript"], [], "install R so that Rscript is available"),
-  elixir: spec("elixir", "script.exs", ["elixir"], [], "install elixir"),
-  csharp: spec("csharp", "script.csx", ["dotnet-script"], [], "install dotnet-script (dotnet tool install -g dotnet-script)"),
+  javascript: spec("javascript", "script.js", [], [], [], "install Node.js 22.13+ or use the ctxmode binary"),
+  typescript: spec("typescript", "script.ts", [], [], [], "install Node.js 22.13+ or use the ctxmode binary"),
+  python: spec("python", "script.py", ["python3", "python"], [], ["--version"], "install python3"),
+  shell: spec("shell", "script.sh", ["bash", "zsh", "sh"], [], ["-c", "exit 0"], "install bash"),
+  ruby: spec("ruby", "script.rb", ["ruby"], [], ["--version"], "install ruby"),
+  go: spec("go", "script.go", ["go"], ["run"], ["version"], "install go (https://go.dev/dl)"),
+  rust: spec("rust", "script.rs", ["rustc"], [], ["--version"], "install rustc (https://rustup.rs)"),
+  php: spec("php", "script.php", ["php"], [], ["--version"], "install php (the CLI package)"),
+  perl: spec("perl", "script.pl", ["perl"], [], ["--version"], "install perl"),
+  r: spec("r", "script.R", ["Rscript"], [], ["--version"], "install R so that Rscript is available"),
+  elixir: spec("elixir", "script.exs", ["elixir"], [], ["--version"], "install elixir"),
+  csharp: spec("csharp", "script.csx", ["dotnet-script"], [], ["--version"], "install dotnet-script (dotnet tool install -g dotnet-script)"),
 };
 
 function spec(
@@ -56,9 +58,10 @@ function spec(
   scriptName: string,
   candidates: string[],
   runArgs: string[],
+  probeArgs: string[],
   installHint: string,
 ): LanguageSpec {
-  return { id, scriptName, candidates, runArgs, installHint };
+  return { id, scriptName, candidates, runArgs, probeArgs, installHint };
 }
 
 /** Other names a caller may use; keys are lower-case because lookup lower-cases the input. */

@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from "node:fs";
 import { basename, delimiter, isAbsolute, join } from "node:path";
 import { CtxError } from "../errors.ts";
 import { LANGUAGE_IDS, LANGUAGES, type LanguageId } from "./languages.ts";
+import { probeRuntime } from "./runtime-probe.ts";
 
 /** One process to start: absolute command, its arguments, and variables added to the child env. */
 export interface Invocation {
@@ -25,7 +26,11 @@ export const BUN_CONFIG_NAME = "ctxmode-bunfig.toml";
 
 type Env = Record<string, string | undefined>;
 
+/** A language's runtime here: the command that runs it, or the sentence saying what to install. */
+type Resolved = { command: string } | { problem: string };
+
 const detected = new Map<string, ReadonlyMap<LanguageId, string>>();
+const resolved = new Map<string, Resolved>();
 
 /**
  * Looks `name` up in the PATH directories with fs only (no `which`). Relative PATH entries are
@@ -51,25 +56,55 @@ export function findExecutable(name: string, env: Env, platform: NodeJS.Platform
 }
 
 /**
- * Which PATH-based runtimes exist, detected once per PATH value and cached.
+ * Which PATH-based runtimes exist and run, detected once per PATH value and cached.
  * JavaScript and TypeScript are absent here: they run on the host process (see planRun).
  */
 export function detectRuntimes(env: Env, platform: NodeJS.Platform = process.platform): ReadonlyMap<LanguageId, string> {
-  const key = `${platform}\0${env.PATH ?? env.Path ?? ""}\0${env.PATHEXT ?? ""}`;
+  const key = pathKey(env, platform);
   const cached = detected.get(key);
   if (cached) return cached;
   const found = new Map<LanguageId, string>();
   for (const id of LANGUAGE_IDS) {
-    for (const candidate of LANGUAGES[id].candidates) {
-      const file = findExecutable(candidate, env, platform);
-      if (file) {
-        found.set(id, file);
-        break;
-      }
-    }
+    const runtime = LANGUAGES[id].candidates.length ? resolveRuntime(id, env, platform) : undefined;
+    if (runtime && "command" in runtime) found.set(id, runtime.command);
   }
   detected.set(key, found);
   return found;
+}
+
+/**
+ * The first candidate on PATH whose version command runs (see probeRuntime), else a sentence
+ * saying why none does and what to install. Cached per PATH value and language, so a run only
+ * probes the runtime it needs.
+ */
+function resolveRuntime(id: LanguageId, env: Env, platform: NodeJS.Platform): Resolved {
+  const key = `${pathKey(env, platform)}\0${id}`;
+  const cached = resolved.get(key);
+  if (cached) return cached;
+  const spec = LANGUAGES[id];
+  let problem: string | undefined;
+  let runtime: Resolved | undefined;
+  for (const candidate of spec.candidates) {
+    const file = findExecutable(candidate, env, platform);
+    if (!file) continue;
+    const failed = probeRuntime(file, spec.probeArgs, env, platform);
+    if (!failed) {
+      runtime = { command: file };
+      break;
+    }
+    problem ??= failed;
+  }
+  runtime ??= {
+    problem: problem
+      ? `${id} cannot run here: ${problem}; ${spec.installHint} and make sure it is on PATH`
+      : `${id} is not installed; ${spec.installHint} and make sure it is on PATH`,
+  };
+  resolved.set(key, runtime);
+  return runtime;
+}
+
+function pathKey(env: Env, platform: NodeJS.Platform): string {
+  return `${platform}\0${env.PATH ?? env.Path ?? ""}\0${env.PATHEXT ?? ""}`;
 }
 
 /** Languages that can run right now, JavaScript and TypeScript included when the host supports them. */
@@ -94,18 +129,14 @@ function nodeStripsTypes(): boolean {
 
 /**
  * Builds the command lines for a script already written to `script` inside `tmpDir`.
- * Throws CtxError RUNTIME_MISSING with an install hint when the runtime is not on PATH.
+ * Throws CtxError RUNTIME_MISSING with an install hint when the runtime is not on PATH or does not run.
  */
 export function planRun(language: LanguageId, script: string, tmpDir: string, env: Env): RunPlan {
   if (language === "javascript" || language === "typescript") return { run: planHostScript(language, script, tmpDir) };
   const spec = LANGUAGES[language];
-  const command = detectRuntimes(env).get(language);
-  if (!command) {
-    throw new CtxError(
-      "RUNTIME_MISSING",
-      `${language} is not installed; ${spec.installHint} and make sure it is on PATH`,
-    );
-  }
+  const runtime = resolveRuntime(language, env, process.platform);
+  if ("problem" in runtime) throw new CtxError("RUNTIME_MISSING", runtime.problem);
+  const command = runtime.command;
   if (language === "rust") {
     const binary = join(tmpDir, process.platform === "win32" ? "script.exe" : "script");
     return {

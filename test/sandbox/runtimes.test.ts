@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CtxError } from "../../src/errors.ts";
@@ -75,6 +75,52 @@ describe("missing runtime", () => {
     const promise = runCode({ language: "python", code: "print(1)", cwd: dir, env, timeoutMs: 5_000, captureCap: 1024 });
     await expect(promise).rejects.toMatchObject({ code: "RUNTIME_MISSING", message: expect.stringContaining("python is not installed; install python3") });
   });
+});
+
+/** What a rustup proxy prints when no default toolchain is set (rustup 1.28), then exits 1. */
+const RUSTUP_NO_DEFAULT = `#!/bin/sh
+echo "error: rustup could not choose a version of $(basename "$0") to run, because one wasn't specified explicitly, and no default is configured." >&2
+echo "help: run 'rustup default stable' to download the latest stable release of Rust and set it as your default toolchain." >&2
+exit 1
+`;
+
+describe("a runtime on PATH that cannot run", () => {
+  const bin = join(dir, "rustup-proxy");
+  mkdirSync(bin, { recursive: true });
+  for (const name of ["rustc", "cargo"]) writeFileSync(join(bin, name), RUSTUP_NO_DEFAULT, { mode: 0o755 });
+  const env = { PATH: `${bin}:/usr/bin:/bin` };
+
+  test("a rustup proxy with no default toolchain: rust is not available", () => {
+    expect(detectRuntimes(env).has("rust")).toBe(false);
+    expect(availableLanguages(env)).not.toContain("rust");
+  });
+
+  test("running rust says why, and what to install", async () => {
+    const promise = runCode({ language: "rust", code: "fn main() {}", cwd: dir, env, timeoutMs: 10_000, captureCap: 1024 });
+    await expect(promise).rejects.toMatchObject({ code: "RUNTIME_MISSING" });
+    const message = await promise.catch((err: Error) => err.message);
+    expect(message).toStartWith(`rust cannot run here: \`${join(bin, "rustc")} --version\` exited 1 (error: rustup could not choose a version of rustc to run`);
+    expect(message).toEndWith("; install rustc (https://rustup.rs) and make sure it is on PATH");
+  });
+
+  test("each runtime is probed once per process, whatever the PATH spelling", () => {
+    const counted = join(dir, "counted");
+    mkdirSync(counted, { recursive: true });
+    const log = join(dir, "ruby-runs.log");
+    writeFileSync(join(counted, "ruby"), `#!/bin/sh\necho run >> '${log}'\necho 'ruby 3.3.0'\n`, { mode: 0o755 });
+    expect(detectRuntimes({ PATH: counted }).has("ruby")).toBe(true);
+    expect(detectRuntimes({ PATH: `${counted}:/nonexistent` }).has("ruby")).toBe(true);
+    expect(readFileSync(log, "utf8")).toBe("run\n");
+  });
+
+  test("a runtime whose version command hangs is unavailable after the probe's timeout", () => {
+    const hung = join(dir, "hung");
+    mkdirSync(hung, { recursive: true });
+    writeFileSync(join(hung, "perl"), "#!/bin/sh\nexec sleep 60\n", { mode: 0o755 });
+    const t = performance.now();
+    expect(detectRuntimes({ PATH: hung }).has("perl")).toBe(false);
+    expect(performance.now() - t).toBeLessThan(8_000);
+  }, 15_000);
 });
 
 describe("JS/TS on the host executable", () => {
