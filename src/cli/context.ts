@@ -1,10 +1,33 @@
 import { loadConfig, type Config } from "../config/config.ts";
 import { openProjectStore, type ProjectStore } from "../store/open-project.ts";
+import { SCHEMA_VERSION } from "../store/schema.ts";
+import { schemaVersion } from "../store/db.ts";
+import { backfillVocab, vocabPending } from "../store/vocab.ts";
 
-/** What every data command needs: the config and the project's store for `--project` (or cwd). */
+/**
+ * What every data command needs: the config and the project's store for `--project` (or cwd).
+ * A database from an older ctxmode is brought up to date first, the read-only case included
+ * (one short write, then read-only as asked): the CLI is where an upgrade finishes at once,
+ * while a server does it in the background and a hook never does.
+ */
 export function openForCommand(projectDir: string | undefined, options: { readonly?: boolean } = {}): { config: Config; store: ProjectStore } {
   const config = loadConfig();
-  const store = openProjectStore(config, projectDir ?? process.cwd(), options);
+  const dir = projectDir ?? process.cwd();
+  let store = openProjectStore(config, dir, options);
+  if (schemaVersion(store.db) < SCHEMA_VERSION || vocabPending(store.db)) {
+    const writer = options.readonly ? openProjectStore(config, dir) : store;
+    try {
+      while (!backfillVocab(writer.db)) {
+        // A batch per transaction, so a hook writing meanwhile waits one batch at most.
+      }
+    } finally {
+      if (writer !== store) {
+        writer.db.close();
+        store.db.close();
+        store = openProjectStore(config, dir, options);
+      }
+    }
+  }
   return { config, store };
 }
 

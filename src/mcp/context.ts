@@ -37,11 +37,12 @@ export class ToolContext {
 
   /** The project's database, opened lazily once per server; a failed open is retried next call. */
   store(): Promise<ProjectStore> {
-    this.#store ??= Promise.all([import("../store/open-project.ts"), import("../fetch/cache.ts")])
-      .then(([{ openProjectStore }, { sweepStalePages }]) => {
+    this.#store ??= Promise.all([import("../store/open-project.ts"), import("../fetch/cache.ts"), import("../store/vocab.ts")])
+      .then(([{ openProjectStore }, { sweepStalePages }, { backfillVocab }]) => {
         const store = openProjectStore(this.config, this.config.projectDir);
         // Fetched pages not refreshed within the retention period go when a server first opens the store.
         sweepStalePages(store.db, this.config.fetch.retentionDays, Date.now());
+        finishUpgrade(() => backfillVocab(store.db, 500));
         return store;
       })
       .catch((err: unknown) => {
@@ -78,4 +79,22 @@ export class ToolContext {
       // never opened, or already closed
     }
   }
+}
+
+/**
+ * Chunks stored by an older ctxmode are read into the spelling vocabulary a batch at a time
+ * between requests (a few milliseconds each), so no call waits for the whole upgrade and a hook
+ * writing meanwhile waits one batch at most. A batch that fails (busy, closed) is retried a few
+ * times, then left to the next server or CLI call.
+ */
+function finishUpgrade(step: () => boolean): void {
+  let failures = 0;
+  const run = () => {
+    try {
+      if (!step()) setTimeout(run, 10).unref();
+    } catch {
+      if (++failures < 5) setTimeout(run, 1000).unref();
+    }
+  };
+  setTimeout(run, 50).unref();
 }

@@ -1,69 +1,61 @@
+/**
+ * Spelling fixes for single query words the index does not hold, from the vocabulary (vocab.ts):
+ * raw words compared with raw words, a swapped pair costing 1 (optimal string alignment), and
+ * candidates read from a few short key ranges, never the whole vocabulary.
+ */
 import type { Database } from "./db.ts";
+import { wordsStartingWith } from "./vocab.ts";
 
-/** Largest edit distance tried for a word of this length. */
-function maxDistance(len: number): number {
-  return len <= 4 ? 1 : len <= 8 ? 2 : 3;
+/** Largest edit distance accepted for a word of this length; short words get none. */
+export function maxDistance(len: number): number {
+  return len < 4 ? 0 : len <= 5 ? 1 : 2;
 }
 
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
-/** Levenshtein distance, giving up (returning limit + 1) once every path exceeds `limit`. */
+/**
+ * Optimal string alignment distance (Levenshtein plus adjacent transpositions at cost 1), giving
+ * up with `limit + 1` once every path is over `limit`.
+ */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  if (rowA.length <= b.length) [rowA, rowB] = [new Int32Array(b.length + 1), new Int32Array(b.length + 1)];
-  let prev = rowA;
-  let cur = rowB;
+  if (rows[0]!.length <= b.length) rows = [0, 1, 2].map(() => new Int32Array(b.length + 1));
+  let [before, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const sub = prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1);
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, sub);
+      const cb = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, before[j - 2]! + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > limit) return limit + 1;
-    [prev, cur] = [cur, prev];
+    [before, prev, cur] = [prev, cur, before];
   }
   return prev[b.length]!;
 }
 
 /**
- * Corrects each term the index does not know to its nearest indexed term. The vocabulary is the
- * porter index's own term list (stems: "kubernet" for "kubernetes"), read through fts5vocab:
- * words sharing the first letter first (a range scan), the whole list only if none is close.
- * Returns undefined when nothing changed, so the caller does not search the same thing twice.
+ * Vocabulary words within the word's edit limit, closest first. Candidates share the word's first
+ * two letters, or have them swapped, or lack or add the second: typos at the very start are rare,
+ * and these ranges hold a small slice of even a 300,000-word vocabulary.
  */
-export function correctTerms(db: Database, terms: string[]): string[] | undefined {
-  const known = db.prepare("SELECT 1 AS x FROM fts_words_vocab WHERE term = $term");
-  const range = db.prepare<{ term: string; doc: number }>("SELECT term, doc FROM fts_words_vocab WHERE term >= $lo AND term < $hi");
-  const all = db.prepare<{ term: string; doc: number }>("SELECT term, doc FROM fts_words_vocab");
-  let changed = false;
-  const out = terms.map((term) => {
-    if (term.length < 3 || known.get({ term })) return term;
-    const first = String.fromCodePoint(term.codePointAt(0)!);
-    const next = String.fromCodePoint(term.codePointAt(0)! + 1);
-    const best = nearest(term, range.all({ lo: first, hi: next })) ?? nearest(term, all.all());
-    if (best && best !== term) changed = true;
-    return best ?? term;
-  });
-  return changed ? out : undefined;
-}
-
-function nearest(term: string, candidates: { term: string; doc: number }[]): string | undefined {
-  const limit = maxDistance(term.length);
-  let best: string | undefined;
-  let bestScore = Number.POSITIVE_INFINITY;
-  for (const c of candidates) {
-    if (c.term.length < 3) continue;
-    const d = editDistance(term, c.term, limit);
-    if (d > limit) continue;
-    // Closer first; among equals, the term found in more chunks.
-    const score = d - Math.min(0.9, Math.log10(1 + c.doc) / 4);
-    if (score < bestScore) [best, bestScore] = [c.term, score];
+export function spellingCandidates(db: Database, word: string): { word: string; distance: number }[] {
+  const limit = maxDistance(word.length);
+  if (limit === 0) return [];
+  const [a, b, c] = [word[0]!, word[1]!, word[2] ?? ""];
+  const starts = new Set([a + b, b + a, a + c]);
+  const found = new Map<string, number>();
+  for (const start of starts) {
+    for (const w of wordsStartingWith(db, start, word.length - limit, word.length + limit)) {
+      if (found.has(w) || w === word) continue;
+      const d = editDistance(word, w, limit);
+      if (d <= limit) found.set(w, d);
+    }
   }
-  return best;
+  return [...found].map(([w, distance]) => ({ word: w, distance })).sort((x, y) => x.distance - y.distance);
 }

@@ -3,6 +3,7 @@ import type { Chunk, ContentKind } from "./chunk/index.ts";
 import { transaction, type Database } from "./db.ts";
 import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
 import { redactSecrets } from "../sandbox/redact.ts";
+import { recordVocab } from "./vocab.ts";
 
 export interface SourceInput {
   /** The source's identity: indexing a label again replaces what it held. */
@@ -134,7 +135,7 @@ interface DocRow {
   code_count: number;
 }
 
-function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { chunks, grams }: PreparedChunks): DocRow {
+function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { chunks, grams, words }: PreparedChunks): DocRow {
   const codeCount = chunks.filter((c) => c.code).length;
   const docId = db.prepare(
     "INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ($sha256, $kind, $bytes, $n, $code)",
@@ -149,6 +150,7 @@ function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { 
     insWords.run({ id, title: c.title, body: wordsBody(c.body) });
     insGrams.run({ id, terms: grams[seq]! });
   });
+  recordVocab(db, words);
   return { id: docId, chunk_count: chunks.length, code_count: codeCount };
 }
 

@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
 import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
 import { gramTerms } from "./terms.ts";
+import { vocabWords } from "./vocab.ts";
 import { redactSecrets } from "../sandbox/redact.ts";
 
-/** What a source becomes before it touches the database: its chunks and each chunk's trigram terms. */
+/** What a source becomes before it touches the database: its chunks, each chunk's trigram terms, its words. */
 export interface PreparedChunks {
   chunks: Chunk[];
   grams: string[];
+  /** The source's distinct words, space-joined, for the spelling vocabulary (vocab.ts). */
+  words: string;
 }
 
 export interface ChunkJob {
@@ -21,7 +24,12 @@ export interface ChunkJob {
 /** Pure and synchronous, so it can run on the indexing thread or in the prepare worker alike. */
 export function prepareChunks(job: ChunkJob): PreparedChunks {
   const chunks = chunkText(job.text, job.kind, { maxChunk: job.maxChunk, name: job.label });
-  return { chunks, grams: chunks.map((c) => gramTerms(c.title, c.body)) };
+  const words = new Set<string>();
+  for (const c of chunks) {
+    vocabWords(c.title, words);
+    vocabWords(c.body, words);
+  }
+  return { chunks, grams: chunks.map((c) => gramTerms(c.title, c.body)), words: [...words].join(" ") };
 }
 
 /** A source fully prepared off the writing thread: its hash and size as well as its chunks. */

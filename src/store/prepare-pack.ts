@@ -8,7 +8,7 @@ import type { PreparedSource } from "./prepare-chunks.ts";
  */
 export interface PackedSources {
   text: string;
-  /** Length of each string field, in order: per source sha256, then per chunk title, body, grams. */
+  /** Length of each string field, in order: per source sha256 and words, then per chunk title, body, grams. */
   lengths: Int32Array;
   /** Per source bytes and chunk count, then per chunk lineStart, lineEnd, code. */
   numbers: Float64Array;
@@ -18,7 +18,7 @@ export function packSources(sources: PreparedSource[]): PackedSources {
   const strings: string[] = [];
   const numbers: number[] = [];
   for (const s of sources) {
-    strings.push(s.sha256);
+    strings.push(s.sha256, s.words);
     numbers.push(s.bytes, s.chunks.length);
     s.chunks.forEach((c, i) => {
       strings.push(c.title, c.body, s.grams[i]!);
@@ -37,6 +37,7 @@ export function unpackSources(packed: PackedSources, count: number): PreparedSou
   const out: PreparedSource[] = [];
   for (let k = 0; k < count; k++) {
     const sha256 = next();
+    const words = next();
     const bytes = numbers[ni++]!;
     const n = numbers[ni++]!;
     const chunks: Chunk[] = [];
@@ -47,7 +48,7 @@ export function unpackSources(packed: PackedSources, count: number): PreparedSou
       grams.push(next());
       chunks.push({ title, body, lineStart: numbers[ni++]!, lineEnd: numbers[ni++]!, code: numbers[ni++] === 1 });
     }
-    out.push({ sha256, bytes, chunks, grams });
+    out.push({ sha256, bytes, chunks, grams, words });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { transaction, type Database } from "./db.ts";
 import { dropDocIfOrphan } from "./index-source.ts";
+import { forgetVocab } from "./vocab.ts";
 
 export interface PurgeResult {
   sources: number;
@@ -19,8 +20,10 @@ export function purge(db: Database, target: PurgeTarget): PurgeResult {
       // Whole project: faster to empty every table than to walk docs.
       db.exec(
         "DELETE FROM sources; DELETE FROM chunks; DELETE FROM docs;" +
-          "INSERT INTO fts_words(fts_words) VALUES ('delete-all'); DELETE FROM fts_grams;",
+          "INSERT INTO fts_words(fts_words) VALUES ('delete-all'); DELETE FROM fts_grams;" +
+          "DELETE FROM vocab; DELETE FROM store_meta WHERE key = 'vocab_backfill';",
       );
+      forgetVocab(db);
       return { sources: rows.length, chunks: before };
     }
     const del = db.prepare("DELETE FROM sources WHERE id = $id");

@@ -30,18 +30,6 @@ export function parseQuery(raw: string): ParsedQuery {
 
 const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
-/** FTS5 expression for the porter table: loose terms ANDed, ORed or as prefixes; every quoted phrase required. */
-export function wordsExpression(q: ParsedQuery, mode: "or" | "and" | "prefix"): string {
-  const loose = q.terms.map((t) => (mode === "prefix" ? `${quote(t)}*` : quote(t))).join(mode === "and" ? " AND " : " OR ");
-  const phrases = q.phrases.map((p) => quote(p.join(" "))).join(" AND ");
-  return phrases && loose ? `${phrases} AND (${loose})` : phrases || loose;
-}
-
-/** Every word the query asks for, loose or quoted, for re-ranking. */
-export function allWords(q: ParsedQuery): string[] {
-  return [...new Set([...q.terms, ...q.phrases.flat()])];
-}
-
 /** FTS5 expression for the trigram table; empty when no fragment has 3 characters. */
 export function gramsExpression(q: ParsedQuery): string {
   return q.fragments.map(quote).join(" OR ");

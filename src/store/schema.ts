@@ -187,6 +187,16 @@ export const MIGRATIONS: readonly Migration[] = [
       }
     }
   },
+  // 6: the spelling vocabulary (src/store/vocab.ts): distinct unstemmed words in a B-tree, so a
+  // spelling fix reads a short key range instead of counting postings through fts5vocab. Chunks
+  // already stored are read into it later, a batch at a time (backfillVocab), never here: this
+  // runs inside whatever process opens the database first, a hook included.
+  `
+  CREATE TABLE vocab(word TEXT PRIMARY KEY) WITHOUT ROWID;
+  CREATE TABLE store_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  INSERT INTO store_meta(key, value)
+    SELECT 'vocab_backfill', json_object('next', min(id), 'end', max(id)) FROM chunks HAVING count(*) > 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

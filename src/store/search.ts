@@ -1,7 +1,7 @@
 import type { Database } from "./db.ts";
-import { correctTerms } from "./fuzzy.ts";
-import { findTerms, lightStem, minimalSpan } from "./match.ts";
-import { allWords, gramsExpression, parseQuery, wordsExpression, type ParsedQuery } from "./query.ts";
+import { gramsExpression, parseQuery, type ParsedQuery } from "./query.ts";
+import { planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
+import { makeMatcher, scoreChunk } from "./rank.ts";
 import { isIdentifierLike } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet } from "./snippet.ts";
@@ -46,7 +46,7 @@ export interface SearchHit {
 export interface SearchResult {
   query: string;
   hits: SearchHit[];
-  /** The spelling-corrected query, when the original matched nothing and a correction did. */
+  /** The query with its spelling fixes, when a word the index lacks was fixed (and something matched). */
   corrected?: string;
 }
 
@@ -67,37 +67,62 @@ const CANDIDATES = 24;
  * outranking the content a query wants does not happen with instruction files.
  */
 const MEMORY_RESERVE_MAX = 32;
+/**
+ * A word in more than an eighth of the chunks of a large index does not narrow the search: BM25
+ * gives it almost no weight, and ranking every chunk that holds it is what made such queries slow
+ * (41 ms for two of them at 50 MB). It still counts in the re-ranking.
+ */
+const FREQUENT_SHARE = 8;
+const FREQUENT_MIN_TOTAL = 4000;
+/** When every word is that common, BM25 ranks only the newest chunks (plus any whose title holds them all). */
+const COMMON_WINDOW = 2500;
 
 /**
- * Ranked search: porter BM25 (title weighted 5x) and trigram BM25 fused by reciprocal rank,
- * re-ranked by how many query terms a chunk covers, in its title and close together.
- * A query that matches nothing is retried with prefixes, then with spelling corrections.
+ * Ranked search. Each query word is checked against the index on its own: known words are kept,
+ * partial words stand for the vocabulary words they begin, misspelled ones are fixed
+ * (query-plan.ts). Porter BM25 (all words, then any) and trigram BM25 lists are fused by
+ * reciprocal rank and re-ranked by the signals in rank.ts.
  */
 export function search(db: Database, query: string, options: SearchOptions): SearchResult {
   const parsed = parseQuery(query);
   const filter = filterSql(db, options);
-  let ranked = rankCandidates(db, parsed, filter, options, "or");
-  // A quoted phrase is a literal request: no prefix or spelling guesses for it.
-  const loose = parsed.terms.length > 0 && parsed.phrases.length === 0;
-  if (ranked.length === 0 && loose) ranked = rankCandidates(db, parsed, filter, options, "prefix");
-  if (ranked.length === 0 && loose) {
-    const fixed = correctTerms(db, parsed.terms);
-    if (fixed) {
-      const retry: ParsedQuery = { terms: fixed, phrases: [], fragments: fixed.filter((t) => t.length >= 3) };
-      ranked = rankCandidates(db, retry, filter, options, "or");
-      if (ranked.length) return { query, hits: ranked, corrected: fixed.map((t) => wordFor(t, ranked[0]!)).join(" ") };
-    }
-  }
-  return { query, hits: ranked };
+  const plan = planQuery(db, parsed);
+  const hits = rankCandidates(db, parsed, plan, filter, options);
+  return { query, hits, ...(plan.corrected && hits.length ? { corrected: plan.corrected } : {}) };
 }
 
-function rankCandidates(db: Database, q: ParsedQuery, filter: Filter, options: SearchOptions, mode: "or" | "prefix"): SearchHit[] {
-  const lists: number[][] = [];
-  if (mode === "prefix") lists.push(candidates(db, "fts_words", wordsExpression(q, "prefix"), filter));
-  else lists.push(...wordLists(db, q, filter));
+const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
+const termExpression = (t: PlannedTerm) => (t.forms.length === 1 ? quote(t.forms[0]!) : `(${t.forms.map(quote).join(" OR ")})`);
+
+function expression(terms: PlannedTerm[], op: "AND" | "OR", q: ParsedQuery): string {
+  const loose = terms.map(termExpression).join(` ${op} `);
+  const phrases = q.phrases.map((p) => quote(p.join(" "))).join(" AND ");
+  return phrases && loose ? `${phrases} AND (${loose})` : phrases || loose;
+}
+
+/** The FTS lists whose ranks are fused: see FREQUENT_SHARE for why common words do not gate. */
+function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter): number[][] {
+  const loose = new Set(q.terms);
+  const usable = plan.terms.filter((t) => t.forms.length > 0 && loose.has(t.word));
+  const frequent = (t: PlannedTerm) => plan.total >= FREQUENT_MIN_TOTAL && t.df * FREQUENT_SHARE > plan.total;
+  const gate = usable.filter((t) => !frequent(t));
+  if (gate.length > 0 || (usable.length === 0 && q.phrases.length > 0)) {
+    const and = candidates(db, "fts_words", expression(gate, "AND", q), filter);
+    if (and.length >= filter.take || gate.length <= 1) return [and];
+    return [and, candidates(db, "fts_words", expression(gate, "OR", q), filter)];
+  }
+  if (usable.length === 0) return [];
+  const all = expression(usable, "AND", q);
+  const newest = Number(db.prepare<{ m: number | null }>("SELECT max(id) AS m FROM chunks").get()?.m ?? 0) - COMMON_WINDOW;
+  return [candidates(db, "fts_words", all, filter, newest), candidates(db, "fts_words", `{title} : (${all})`, filter)];
+}
+
+function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter, options: SearchOptions): SearchHit[] {
+  const lists = wordLists(db, q, plan, filter);
   const found = new Set(lists.flat()).size;
-  // Trigrams serve identifiers, substrings and CJK; for plain words the porter lists suffice.
-  const grams = mode === "or" && (found < options.limit || q.fragments.some(isIdentifierLike)) ? gramsExpression(q) : "";
+  // Trigrams serve identifiers, versions, substrings and CJK; for plain words the porter lists suffice.
+  const exactFragments = q.fragments.filter(isIdentifierLike);
+  const grams = found < options.limit || exactFragments.length > 0 ? gramsExpression(q) : "";
   if (grams) lists.push(candidates(db, "fts_grams", grams, filter));
   const rrf = new Map<number, number>();
   for (const list of lists) list.forEach((id, rank) => rrf.set(id, (rrf.get(id) ?? 0) + 1 / (options.rrfK + rank + 1)));
@@ -108,29 +133,20 @@ function rankCandidates(db: Database, q: ParsedQuery, filter: Filter, options: S
     `SELECT c.id, c.title, c.body, c.line_start, c.line_end, c.code,
        (SELECT s.label FROM sources s WHERE s.doc_id = c.doc_id ${filter.sourceSql}
         ORDER BY substr(s.label, 1, ${MEMORY_PREFIX.length}) = '${MEMORY_PREFIX}', s.indexed_at DESC LIMIT 1) AS label
-     FROM chunks c WHERE c.id IN (${[...rrf.keys()].join(",")})`,
-  ).all(filter.params);
+     FROM chunks c WHERE c.id IN (SELECT value FROM json_each($ids))`,
+  ).all({ ...filter.params, ids: JSON.stringify([...rrf.keys()]) });
 
-  const stems = allWords(q).map(lightStem);
+  const matcher = makeMatcher(plan.terms, exactFragments);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
-  const scored = rows.map((row) => {
-    const titleHits = findTerms(row.title, stems);
-    const bodyHits = findTerms(row.body, stems);
-    const covered = new Set([...titleHits, ...bodyHits].map((h) => h.term)).size;
-    const inTitle = new Set(titleHits.map((h) => h.term)).size;
-    const n = Math.max(1, stems.length);
-    const span = minimalSpan(bodyHits);
-    const proximity = covered >= 2 && span > 0 ? 1 / (1 + span / (40 * covered)) : 0;
-    const score = rrf.get(row.id)! * best + (covered / n) * 1.2 + (inTitle / n) * 0.8 + proximity * 0.4;
-    return { row, score, bodyHits };
-  });
+  const scored = rows.map((row) => ({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: rrf.get(row.id)! * best }) }));
   scored.sort((a, b) => b.score - a.score);
-  return pickHits(scored, options).map(({ row, score, bodyHits }) => ({
+  // The first hit gets the whole snippet budget, the rest three fifths: most replies are read for their top hit.
+  return pickHits(scored, options).map(({ row, score, bodyHits }, rank) => ({
     source: row.label ?? "",
     title: row.title,
     lineStart: row.line_start,
     lineEnd: row.line_end,
-    snippet: makeSnippet(row.body, bodyHits, options.snippetMax),
+    snippet: makeSnippet(row.body, bodyHits, rank === 0 ? options.snippetMax : Math.round(options.snippetMax * 0.6), matcher.weights),
     score: Math.round(score * 1000) / 1000,
     contentType: row.code ? "code" : "prose",
     ...(isMemory(row.label) ? { memory: true as const } : {}),
@@ -149,41 +165,19 @@ function pickHits<T extends { row: ChunkRow }>(scored: T[], options: SearchOptio
   return content.length ? [...content.slice(0, options.limit), ...memory.slice(0, 1)] : memory.slice(0, options.limit);
 }
 
-/** The vocabulary holds stems ("kubernet"); show the user the word the top hit actually has ("kubernetes"). */
-function wordFor(stem: string, hit: SearchHit): string {
-  for (const m of `${hit.title} ${hit.snippet}`.matchAll(/[\p{L}\p{N}_]+/gu)) {
-    const w = m[0].toLowerCase();
-    if (w.startsWith(stem)) return w;
-  }
-  return stem;
-}
-
-/**
- * Candidate lists from the porter table: every term (AND), then, when that is not enough, any
- * term (OR). Terms in over half the chunks are left out of the OR: their BM25 weight is nil and
- * ranking every chunk that holds them is most of a slow query's time. Both lists enter the
- * fusion, so a chunk with all terms ranks on both.
- */
-function wordLists(db: Database, q: ParsedQuery, filter: Filter): number[][] {
-  const and = candidates(db, "fts_words", wordsExpression(q, "and"), filter);
-  if (and.length >= filter.take || q.terms.length <= 1) return [and];
-  const total = db.prepare<{ n: number }>("SELECT max(rowid) AS n FROM chunks").get()?.n ?? 0;
-  const df = db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH $match");
-  const rare = q.terms.filter((t) => (df.get({ match: `"${t.replaceAll('"', '""')}"` })?.n ?? 0) * 2 <= total);
-  const or = candidates(db, "fts_words", wordsExpression({ ...q, terms: rare.length ? rare : q.terms }, "or"), filter);
-  return [and, or];
-}
-
 /**
  * Best rowids of one FTS table. Without filters this is FTS5's own `ORDER BY rank LIMIT` path,
- * which never touches the chunks table; a join is paid only when a filter needs it.
+ * which never touches the chunks table; a join is paid only when a filter needs it. `after`
+ * limits the search to newer chunks (rowid seeks, so the older postings are skipped).
  */
-function candidates(db: Database, table: "fts_words" | "fts_grams", match: string, filter: Filter): number[] {
+function candidates(db: Database, table: "fts_words" | "fts_grams", match: string, filter: Filter, after?: number): number[] {
   if (!match) return [];
+  const window = after !== undefined ? ` AND ${table}.rowid > $after` : "";
+  const params: Params = { match, take: filter.take, ...(after !== undefined ? { after } : {}) };
   const sql = filter.sql
-    ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match ${filter.sql} ORDER BY ${table}.rank LIMIT ${filter.take}`
-    : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match ORDER BY rank LIMIT ${filter.take}`;
-  return db.prepare<{ id: number }>(sql).all({ match, ...filter.params }).map((r) => r.id);
+    ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match${window} ${filter.sql} ORDER BY ${table}.rank LIMIT $take`
+    : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match${window} ORDER BY rank LIMIT $take`;
+  return db.prepare<{ id: number }>(sql).all(filter.sql ? { ...params, ...filter.params } : params).map((r) => r.id);
 }
 
 interface Filter {

@@ -4,34 +4,83 @@ const encoder = new TextEncoder();
 const byteLength = (s: string) => encoder.encode(s).length;
 
 /**
- * Windows of `text` around term hits, at most `maxBytes` UTF-8 bytes in all. Text that fits is
- * returned whole; windows that touch are merged; cuts are marked with "…" and never split a
- * code point. Without hits the head of the text is returned.
+ * The best passage of `text` for the query, at most `maxBytes` UTF-8 bytes: the window that holds
+ * the most of the query's weight (each distinct term counted once, by `weights`), then, while
+ * room is left, the next best window elsewhere. A chunk's first line (a record's header, a
+ * section's heading) leads when the passage starts below it and it is short. Text that fits is
+ * returned whole; cuts are marked with "…" and never split a code point. Without hits the head
+ * of the text is returned.
  */
-export function makeSnippet(text: string, hits: TermHit[], maxBytes: number): string {
+export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, weights: number[] = []): string {
   if (byteLength(text) <= maxBytes) return text;
   const budget = maxBytes - 16; // room for the "…" marks (3 bytes each) and joins
   if (hits.length === 0) return `${clipBytes(text.slice(0, budget), budget)}…`;
+  const firstLineEnd = text.indexOf("\n");
+  const header = firstLineEnd > 0 && firstLineEnd <= HEADER_MAX ? text.slice(0, firstLineEnd) : "";
+  const width = Math.max(160, Math.floor((budget - byteLength(header)) * 0.9));
+  const weightOf = (t: number) => weights[t] ?? 1;
 
-  // The first hit of each distinct term earns a window before any repeat does.
-  const firsts = new Map<number, TermHit>();
-  for (const h of hits) if (!firsts.has(h.term)) firsts.set(h.term, h);
-  const order = [...firsts.values(), ...hits.filter((h) => firsts.get(h.term) !== h)];
-  const radius = Math.max(80, Math.floor(budget / (2 * Math.min(firsts.size, 3))));
-
-  let windows: [number, number][] = [];
-  for (const h of order) {
-    const next = merge([...windows, [Math.max(0, h.at - radius), Math.min(text.length, h.at + h.length + radius)]]);
-    if (next.reduce((n, [s, e]) => n + byteLength(text.slice(s, e)), 0) > budget) {
-      if (windows.length === 0) windows = next; // one window, clipped below
-      break;
-    }
-    windows = next;
+  const windows: [number, number][] = [];
+  let room = budget - byteLength(header);
+  let remaining = hits;
+  for (let round = 0; round < 3 && remaining.length > 0 && room > 120; round++) {
+    const span = Math.min(width, room);
+    const [s, e] = bestWindow(text, remaining, span, weightOf);
+    windows.push([s, e]);
+    room -= byteLength(text.slice(s, e));
+    const seen = new Set(remaining.filter((h) => h.at >= s && h.at < e).map((h) => h.term));
+    // Later windows go after terms the earlier ones lack.
+    remaining = remaining.filter((h) => (h.at < s || h.at >= e) && !seen.has(h.term));
   }
-  const share = Math.floor(budget / windows.length);
-  return windows
-    .map(([s, e]) => `${s > 0 ? "…" : ""}${clipBytes(text.slice(snapStart(text, s), e), share)}${e < text.length ? "…" : ""}`)
+  const merged = merge(windows);
+  const withHeader = header && merged[0]![0] > firstLineEnd ? [[0, firstLineEnd] as [number, number], ...merged] : merged;
+  const passages = withHeader.length - (withHeader === merged ? 0 : 1);
+  const share = Math.floor((budget - (withHeader === merged ? 0 : byteLength(header))) / Math.max(1, passages));
+  return withHeader
+    .map(([s, e]) => {
+      const start = snapStart(text, s);
+      const clipped = clipBytes(text.slice(start, e), s === 0 && e === firstLineEnd ? e : share);
+      return `${start > 0 ? "…" : ""}${clipped}${start + clipped.length < text.length ? "…" : ""}`;
+    })
     .join("\n");
+}
+
+/** A heading or record header this short rides along with a passage below it. */
+const HEADER_MAX = 160;
+
+/**
+ * The `width`-character window holding the most distinct-term weight (ties: more hits), starting a
+ * little before its first hit so the hit has some lead-in. Two pointers over hits: linear time.
+ */
+function bestWindow(text: string, hits: TermHit[], width: number, weightOf: (t: number) => number): [number, number] {
+  const counts = new Map<number, number>();
+  let weight = 0;
+  let best = { weight: -1, count: 0, at: hits[0]!.at };
+  let right = 0;
+  for (let left = 0; left < hits.length; left++) {
+    const start = hits[left]!.at;
+    while (right < hits.length && hits[right]!.at + hits[right]!.length <= start + width) {
+      const t = hits[right]!.term;
+      const n = counts.get(t) ?? 0;
+      if (n === 0) weight += weightOf(t);
+      counts.set(t, n + 1);
+      right++;
+    }
+    if (right <= left) {
+      // This hit alone is wider than the window; the next one starts a fresh window.
+      right = left + 1;
+      continue;
+    }
+    const count = right - left;
+    if (weight > best.weight + 1e-9 || (Math.abs(weight - best.weight) < 1e-9 && count > best.count)) best = { weight, count, at: start };
+    const t = hits[left]!.term;
+    const n = counts.get(t)!;
+    if (n === 1) weight -= weightOf(t);
+    counts.set(t, n - 1);
+  }
+  const lead = Math.min(80, Math.floor(width / 6));
+  const s = Math.max(0, best.at - lead);
+  return [s, Math.min(text.length, s + width)];
 }
 
 function merge(windows: [number, number][]): [number, number][] {

@@ -1,0 +1,118 @@
+/**
+ * `bun bench/retrieval/run.ts [--misses] [--no-mcp]`: indexes bench/retrieval/corpus in process and
+ * scores queries.json (section hit@1, hit@3, MRR, file hit@1) per kind, on the dev and the frozen
+ * test split; then, over MCP against the built binary, the mean ctx_search reply at the default
+ * limit. Writes bench/results/retrieval.json. `--misses` lists the dev split's misses (never the
+ * test split's: it is not tuned on).
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { DEFAULTS } from "../../src/config/constants.ts";
+import { openStore } from "../../src/store/db.ts";
+import { indexSources } from "../../src/store/index-source.ts";
+import { search } from "../../src/store/search.ts";
+import { loadCorpus, type CorpusFile } from "./corpus.ts";
+import { isGold, score, type RetrievalQuery, type Scores } from "./judge.ts";
+
+const here = import.meta.dir;
+const args = process.argv.slice(2);
+const KINDS = ["api", "howto", "partial", "typo", "records", "parent"] as const;
+
+export interface RetrievalReport {
+  corpus: { files: number; bytes: number };
+  dev: Record<string, Scores>;
+  test: Record<string, Scores>;
+  replyBytes?: { mean: number; p95: number; queries: number };
+}
+
+function byKind(results: { q: RetrievalQuery; hits: Parameters<typeof isGold>[0][] }[]): Record<string, Scores> {
+  const out: Record<string, Scores> = { all: score(results) };
+  for (const kind of KINDS) out[kind] = score(results.filter((r) => r.q.kind === kind));
+  return out;
+}
+
+/** Mean and p95 bytes of a ctx_search reply (one query, default limit) over MCP. */
+async function replyBytes(files: CorpusFile[], queries: RetrievalQuery[]): Promise<RetrievalReport["replyBytes"]> {
+  const binary = join(here, "..", "..", "dist", "ctxmode");
+  if (!existsSync(binary)) return undefined;
+  const tmp = mkdtempSync(join(tmpdir(), "ctxmode-retrieval-"));
+  try {
+    const project = join(tmp, "project");
+    for (const f of files) {
+      // Converted HTML is markdown now: give it a name that says so.
+      const path = join(project, f.label.replace(/\.html?$/, ".md"));
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, f.text);
+    }
+    const transport = new StdioClientTransport({
+      command: binary,
+      args: ["serve"],
+      cwd: project,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tmp, CTXMODE_DATA_DIR: join(tmp, "data"), CTXMODE_PROJECT_DIR: project },
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "ctxmode-retrieval", version: "1.0.0" });
+    await client.connect(transport);
+    for (const f of files) await client.callTool({ name: "ctx_index", arguments: { path: f.label.replace(/\.html?$/, ".md") } });
+    const sizes: number[] = [];
+    for (const q of queries) {
+      const r = await client.callTool({ name: "ctx_search", arguments: { queries: [q.query] } });
+      sizes.push(Buffer.byteLength((r.content as { text?: string }[]).map((c) => c.text ?? "").join("")));
+    }
+    await client.close();
+    sizes.sort((a, b) => a - b);
+    return { mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length), p95: sizes[Math.ceil(sizes.length * 0.95) - 1]!, queries: sizes.length };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export async function runRetrieval(options: { misses?: boolean; mcp?: boolean } = {}): Promise<RetrievalReport> {
+  const files = await loadCorpus();
+  const { queries } = JSON.parse(readFileSync(join(here, "queries.json"), "utf8")) as { queries: RetrievalQuery[] };
+  const tmp = mkdtempSync(join(tmpdir(), "ctxmode-retrieval-"));
+  try {
+    const db = openStore(join(tmp, "context.db"), { busyTimeoutMs: 5000 });
+    indexSources(db, files.map((f) => ({ label: f.label, text: f.text, kind: f.kind, maxChunk: DEFAULTS.maxChunk })));
+    const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
+    const results = queries.map((q) => ({ q, hits: search(db, q.query, opts).hits }));
+    db.close();
+    if (options.misses) {
+      for (const { q, hits } of results) {
+        if (q.split !== "dev" || (hits[0] && isGold(hits[0], q))) continue;
+        const rank = hits.findIndex((h) => isGold(h, q));
+        console.log(`${q.id} "${q.query}" gold [${q.source}] ${q.section?.join(" > ") ?? q.lines?.join("-")} -> rank ${rank < 0 ? "none" : rank + 1}`);
+        for (const h of hits.slice(0, 3)) console.log(`    [${h.source}] ${h.title} (${h.lineStart}-${h.lineEnd})`);
+      }
+    }
+    const report: RetrievalReport = {
+      corpus: { files: files.length, bytes: files.reduce((n, f) => n + Buffer.byteLength(f.text), 0) },
+      dev: byKind(results.filter((r) => r.q.split === "dev")),
+      test: byKind(results.filter((r) => r.q.split === "test")),
+    };
+    if (options.mcp !== false) report.replyBytes = await replyBytes(files, queries);
+    return report;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export function printReport(r: RetrievalReport): void {
+  console.log(`retrieval: ${r.corpus.files} files, ${(r.corpus.bytes / 1024 / 1024).toFixed(1)} MB indexed`);
+  console.log("split kind      n   hit@1  hit@3  MRR    file@1");
+  for (const split of (process.argv.includes("--dev-only") ? ["dev"] : ["dev", "test"]) as ("dev" | "test")[]) {
+    for (const [kind, s] of Object.entries(r[split])) {
+      console.log(`${split.padEnd(5)} ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}`);
+    }
+  }
+  if (r.replyBytes) console.log(`ctx_search reply at the default limit: mean ${r.replyBytes.mean} B, p95 ${r.replyBytes.p95} B over ${r.replyBytes.queries} queries (MCP)`);
+}
+
+if (import.meta.main) {
+  const report = await runRetrieval({ misses: args.includes("--misses"), mcp: !args.includes("--no-mcp") });
+  printReport(report);
+  if (!args.includes("--no-write")) writeFileSync(join(here, "..", "results", "retrieval.json"), `${JSON.stringify(report, null, 2)}\n`);
+}

@@ -1,0 +1,121 @@
+/**
+ * `bun bench/search-latency.ts [--mb 50]` (after the build): ctx_search latency where agents meet
+ * it. One `ctxmode serve` over stdio, the generated corpus (bench/corpus.ts, fixed seed) written as
+ * files and indexed with one ctx_index call per file, then queries of five kinds over MCP, one call
+ * each: words the corpus holds, frequent words, identifier fragments, misspellings, and misses.
+ * Writes bench/results/search-latency.json and prints p50/p95/max per kind.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { makeCorpus, mulberry32 } from "./corpus.ts";
+
+const here = import.meta.dir;
+const mbArg = process.argv.indexOf("--mb");
+const MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 50;
+const binary = join(here, "..", "dist", "ctxmode");
+const PER_KIND = 18;
+const ROUNDS = 2;
+
+/** A typo a person makes: a swapped pair, a dropped letter or a doubled one, inside the word. */
+function misspell(word: string, rnd: () => number): string {
+  if (word.length < 5) return `${word}${word.at(-1)}`;
+  const i = 1 + Math.floor(rnd() * (word.length - 3));
+  const kind = Math.floor(rnd() * 3);
+  if (kind === 0) return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+  if (kind === 1) return word.slice(0, i) + word.slice(i + 1);
+  return word.slice(0, i) + word[i] + word.slice(i);
+}
+
+export function queriesByKind(corpusQueries: string[], seed = 7): Record<string, string[]> {
+  const rnd = mulberry32(seed);
+  const words = corpusQueries.filter((q) => q.includes(" "));
+  const fragments = corpusQueries.filter((q) => !q.includes(" "));
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const frequent = ["cache request", "error timeout", "query index", "session token retry", "state render effect", "worker queue"];
+  const nonsense = () => Array.from({ length: 2 + Math.floor(rnd() * 2) }, () => Math.floor(rnd() * 36 ** 6).toString(36).padStart(6, "q")).join(" ");
+  const kinds: Record<string, string[]> = { words: [], frequent: [], fragment: [], typo: [], miss: [] };
+  for (let i = 0; i < PER_KIND; i++) {
+    kinds.words!.push(pick(words));
+    kinds.frequent!.push(frequent[i % frequent.length]!);
+    kinds.fragment!.push(pick(fragments));
+    const ws = pick(words).split(" ");
+    // One wrong + one right word, or every word wrong.
+    kinds.typo!.push(ws.map((w, k) => (i % 2 === 0 && k > 0 ? w : misspell(w, rnd))).join(" "));
+    kinds.miss!.push(nonsense());
+  }
+  return kinds;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+async function main() {
+  const tmp = mkdtempSync(join(tmpdir(), "ctxmode-latency-"));
+  try {
+    const project = join(tmp, "project");
+    const files = join(project, "corpus");
+    mkdirSync(files, { recursive: true });
+    const corpus = makeCorpus(MB * 1024 * 1024);
+    // 256 KB files, the size agents index one call at a time.
+    let buffer = "";
+    let n = 0;
+    const flush = () => {
+      if (!buffer) return;
+      writeFileSync(join(files, `part-${String(n++).padStart(4, "0")}.md`), buffer);
+      buffer = "";
+    };
+    for (const doc of corpus.docs) {
+      buffer += `${doc.text}\n\n`;
+      if (buffer.length >= 256 * 1024) flush();
+    }
+    flush();
+
+    const transport = new StdioClientTransport({
+      command: binary,
+      args: ["serve"],
+      cwd: project,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tmp, CTXMODE_DATA_DIR: join(tmp, "data"), CTXMODE_PROJECT_DIR: project },
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "ctxmode-latency", version: "1.0.0" });
+    await client.connect(transport);
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const t = performance.now();
+      const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 });
+      if (r.isError) throw new Error(`${name} failed: ${JSON.stringify(r.content).slice(0, 300)}`);
+      return performance.now() - t;
+    };
+
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await call("ctx_index", { path: `corpus/part-${String(i).padStart(4, "0")}.md` });
+    const indexMs = performance.now() - t0;
+
+    const kinds = queriesByKind(corpus.queries);
+    for (const q of ["warm up", "handler cache", "zzqxv"]) await call("ctx_search", { queries: [q] });
+    const rows: Record<string, { p50Ms: number; p95Ms: number; maxMs: number; samples: number }> = {};
+    const all: number[] = [];
+    for (const [kind, queries] of Object.entries(kinds)) {
+      const times: number[] = [];
+      for (let r = 0; r < ROUNDS; r++) for (const q of queries) times.push(await call("ctx_search", { queries: [q] }));
+      times.sort((a, b) => a - b);
+      all.push(...times);
+      rows[kind] = { p50Ms: round2(percentile(times, 50)), p95Ms: round2(percentile(times, 95)), maxMs: round2(times.at(-1)!), samples: times.length };
+    }
+    all.sort((a, b) => a - b);
+    rows.all = { p50Ms: round2(percentile(all, 50)), p95Ms: round2(percentile(all, 95)), maxMs: round2(all.at(-1)!), samples: all.length };
+    await client.close();
+
+    const result = { mb: MB, files: n, indexMsPerMB: round2(indexMs / MB), search: rows, queries: kinds };
+    writeFileSync(join(here, "results", `search-latency${MB === 50 ? "" : `-${MB}mb`}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`ctx_search over MCP, ${MB} MB in ${n} files (ctx_index ${result.indexMsPerMB} ms/MB, one call per file)`);
+    console.log("kind       p50 ms  p95 ms  max ms");
+    for (const [kind, r] of Object.entries(rows)) console.log(`${kind.padEnd(10)} ${String(r.p50Ms).padStart(6)}  ${String(r.p95Ms).padStart(6)}  ${String(r.maxMs).padStart(6)}`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) await main();

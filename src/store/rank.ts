@@ -1,0 +1,115 @@
+/**
+ * Re-ranking of the candidates the FTS lists found. A chunk's title is split into its own heading
+ * (the leaf: the section's heading, a record's label) and the path above it: a query that names a
+ * section's heading should find that section, not each subsection that inherits its words. Terms
+ * count by how much they tell (IDF): "use" or "file" matter less than the telling word.
+ */
+import { findTerms, lightStem, minimalSpan, type TermHit } from "./match.ts";
+import type { PlannedTerm } from "./query-plan.ts";
+import { STOPWORDS, words } from "./terms.ts";
+
+/** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
+export const WEIGHTS = { fused: 1.0, cover: 1.2, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6 };
+
+export interface TitleParts {
+  /** The chunk's own heading or label; "" when it has none. */
+  leaf: string;
+  /** Everything above it: parent headings, page title, file name. */
+  path: string;
+}
+
+const PART = / \(\d+\)$/;
+const RANGE = /^(.*?) (?:lines|rows) \d+-\d+(?:: (.*))?$/s;
+
+/** `A > B > C (2)` → leaf `C`, path `A > B`; `build.log lines 1-80: FAIL x` → leaf `FAIL x`, path `build.log`. */
+export function splitTitle(title: string): TitleParts {
+  const t = title.replace(PART, "");
+  const range = RANGE.exec(t);
+  if (range) return { leaf: range[2] ?? "", path: range[1]! };
+  const at = t.lastIndexOf(" > ");
+  return at < 0 ? { leaf: t, path: "" } : { leaf: t.slice(at + 3), path: t.slice(0, at) };
+}
+
+export interface Scored {
+  score: number;
+  /** Hits of the query's terms in the body, for the snippet. */
+  bodyHits: TermHit[];
+}
+
+export interface RankInput {
+  title: string;
+  body: string;
+  /** This chunk's reciprocal-rank fusion score, scaled so 1 is first in every list. */
+  fused: number;
+}
+
+/** Stems to look for, each mapped back to its term (a term may have several forms). */
+export interface TermMatcher {
+  stems: string[];
+  termOf: number[];
+  weights: number[];
+  /** Sum of all term weights. */
+  total: number;
+  /** Lower-cased identifier and version fragments to find as written (`readFileSync`, `2.30-3`). */
+  fragments: string[];
+}
+
+export function makeMatcher(terms: PlannedTerm[], fragments: string[]): TermMatcher {
+  const stems: string[] = [];
+  const termOf: number[] = [];
+  terms.forEach((t, i) => {
+    for (const f of new Set([t.word, ...t.forms].map(lightStem))) {
+      stems.push(f);
+      termOf.push(i);
+    }
+  });
+  const weights = terms.map((t) => (t.forms.length ? t.weight : t.weight * 0.5));
+  return { stems, termOf, weights, total: weights.reduce((a, b) => a + b, 0) || 1, fragments: fragments.map((f) => f.toLowerCase()) };
+}
+
+function covered(m: TermMatcher, hits: TermHit[]): Set<number> {
+  return new Set(hits.map((h) => m.termOf[h.term]!));
+}
+
+function weightOf(m: TermMatcher, terms: Set<number>): number {
+  let w = 0;
+  for (const t of terms) w += m.weights[t]!;
+  return w / m.total;
+}
+
+/** One chunk's score; hits carry term indexes of the query (not of the stems). */
+export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
+  const { leaf, path } = splitTitle(c.title);
+  const leafHits = findTerms(leaf, m.stems);
+  const pathHits = findTerms(path, m.stems);
+  const rawBody = findTerms(c.body, m.stems);
+  const bodyHits = rawBody.map((h) => ({ ...h, term: m.termOf[h.term]! }));
+  const inLeaf = covered(m, leafHits);
+  const all = new Set([...inLeaf, ...covered(m, pathHits), ...bodyHits.map((h) => h.term)]);
+  const cover = weightOf(m, all);
+  const leafCover = weightOf(m, inLeaf);
+  const pathCover = weightOf(m, covered(m, pathHits));
+  // How much of the heading the query accounts for: "Promises API" for "promises api" is 1.
+  const leafWords = words(leaf).filter((w) => !STOPWORDS.has(w));
+  const matchedLeaf = leafWords.filter((w) => findTerms(w, m.stems).length > 0).length;
+  const leafPrecision = leafWords.length ? matchedLeaf / leafWords.length : 0;
+  const exact = leafCover > 0.999 && leafPrecision === 1 ? 1 : 0;
+  const n = all.size;
+  const span = minimalSpan(bodyHits);
+  const proximity = n >= 2 && span > 0 ? 1 / (1 + span / (40 * n)) : 0;
+  let fragment = 0;
+  if (m.fragments.length) {
+    const text = `${c.title}\n${c.body}`.toLowerCase();
+    fragment = m.fragments.filter((f) => text.includes(f)).length / m.fragments.length;
+  }
+  const W = WEIGHTS;
+  const score =
+    c.fused * W.fused +
+    cover * W.cover +
+    leafCover * (0.5 + 0.5 * leafPrecision) * W.leaf +
+    pathCover * W.path +
+    exact * W.exact +
+    proximity * W.proximity +
+    fragment * W.fragment;
+  return { score, bodyHits };
+}

@@ -1,0 +1,75 @@
+/**
+ * Porter stems and document frequencies of query words, exactly as the index sees them: the
+ * stems come from SQLite's own porter tokenizer (a scratch FTS5 table in the connection's temp
+ * schema, so a read-only connection works too), frequencies from the porter index's vocabulary.
+ * A frequency lookup counts a term's postings (about a millisecond for a word in every chunk at
+ * 50 MB), so they are cached per connection until the index changes.
+ */
+import type { Database } from "./db.ts";
+
+interface Cache {
+  /** max(chunks.id) and count(docs) when the cache was filled: any index write changes one. */
+  version: string;
+  df: Map<string, number>;
+  total: number;
+}
+
+const caches = new WeakMap<Database, Cache>();
+const ready = new WeakSet<Database>();
+const CACHE_CAP = 4096;
+
+function cache(db: Database): Cache {
+  const row = db.prepare<{ m: number | null; d: number; n: number | null }>(
+    "SELECT (SELECT max(id) FROM chunks) AS m, count(*) AS d, sum(chunk_count) AS n FROM docs",
+  ).get();
+  const version = `${row?.m ?? 0}:${row?.d ?? 0}`;
+  let c = caches.get(db);
+  if (!c || c.version !== version || c.df.size > CACHE_CAP) {
+    c = { version, df: new Map(), total: Number(row?.n ?? 0) };
+    caches.set(db, c);
+  }
+  return c;
+}
+
+/** Chunks in the index (from the same snapshot as the frequencies). */
+export function chunkTotal(db: Database): number {
+  return cache(db).total;
+}
+
+/** Porter stems of each word, in order ("" for a word the tokenizer drops). */
+export function stems(db: Database, words: string[]): string[] {
+  if (words.length === 0) return [];
+  if (!ready.has(db)) {
+    db.exec(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.ctxmode_qterms USING fts5(t, tokenize='porter unicode61 remove_diacritics 2');" +
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.ctxmode_qterms_v USING fts5vocab(temp, ctxmode_qterms, instance);",
+    );
+    ready.add(db);
+  }
+  db.exec("DELETE FROM temp.ctxmode_qterms");
+  const insert = db.prepare("INSERT INTO temp.ctxmode_qterms(rowid, t) VALUES ($id, $t)");
+  words.forEach((t, i) => insert.run({ id: i + 1, t }));
+  const out = words.map(() => "");
+  for (const r of db.prepare<{ doc: number; term: string }>("SELECT doc, term FROM temp.ctxmode_qterms_v").all()) {
+    // A word the tokenizer splits ("e2e-test") keeps its longest piece.
+    if (r.term.length > out[r.doc - 1]!.length) out[r.doc - 1] = r.term;
+  }
+  return out;
+}
+
+/** Chunks whose porter index holds the stem. */
+export function docFreq(db: Database, stem: string): number {
+  if (!stem) return 0;
+  const c = cache(db);
+  let n = c.df.get(stem);
+  if (n === undefined) {
+    n = Number(db.prepare<{ doc: number }>("SELECT doc FROM fts_words_vocab WHERE term = $term").get({ term: stem })?.doc ?? 0);
+    c.df.set(stem, n);
+  }
+  return n;
+}
+
+/** Inverse document frequency, never below a small floor so a word in every chunk still counts a little. */
+export function idf(df: number, total: number): number {
+  return Math.max(0.05, Math.log(1 + (total + 1) / (df + 0.5)) / Math.log(2 + total));
+}

@@ -1,0 +1,157 @@
+/**
+ * The spelling vocabulary: every distinct word the index holds, as unicode61 sees it (lower-case,
+ * unstemmed), in a plain B-tree. Spelling fixes and prefix expansion read short key ranges of it
+ * instead of the porter index's fts5vocab view, which counts every posting of every term it
+ * returns (a scan of `ka…` cost 10 ms at 50 MB; a whole-vocabulary scan most of a second).
+ * Words are collected where chunks are prepared, and written once per process per word.
+ */
+import type { Database } from "./db.ts";
+
+/** Shortest and longest word kept: shorter ones are never corrected, longer ones are ids or hashes. */
+const MIN_WORD = 3;
+const MAX_WORD = 40;
+
+/**
+ * Distinct words of a text, space-joined: runs of ASCII letters, digits and `_` (what unicode61
+ * splits on, for ASCII) that hold a letter and are not mostly digits. Non-ASCII runs are left to
+ * the trigram index. One pass over char codes; the caller joins chunks' words per source.
+ */
+export function vocabWords(text: string, into: Set<string>): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    if (!isWordChar(c)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let letters = 0;
+    let ascii = true;
+    for (; i < n; i++) {
+      c = text.charCodeAt(i);
+      if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) letters++;
+      else if (c >= 128 && /[\p{L}\p{N}]/u.test(text[i]!)) ascii = false;
+      else if (!((c >= 48 && c <= 57) || c === 95)) break;
+    }
+    const len = i - start;
+    if (ascii && len >= MIN_WORD && len <= MAX_WORD && letters * 2 >= len) into.add(text.slice(start, i).toLowerCase());
+  }
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/**
+ * Words this process has written (or found) in a database, so a server indexing file after file
+ * inserts only the words it has not seen. Bounded: past the cap it starts over, which costs
+ * only redundant INSERT OR IGNOREs.
+ */
+const written = new WeakMap<Database, Set<string>>();
+const WRITTEN_CAP = 200_000;
+
+/** Adds the space-joined `words` to the vocabulary. Call inside the indexing transaction. */
+export function recordVocab(db: Database, words: string): void {
+  // A database held at an older schema (tests build them) has no vocabulary to add to.
+  if (!words || !hasVocab(db)) return;
+  let seen = written.get(db);
+  if (!seen || seen.size > WRITTEN_CAP) written.set(db, (seen = new Set()));
+  const insert = db.prepare("INSERT OR IGNORE INTO vocab(word) VALUES ($word)");
+  for (const word of words.split(" ")) {
+    if (seen.has(word)) continue;
+    seen.add(word);
+    insert.run({ word });
+  }
+}
+
+/** Forgets what this process wrote (after a purge emptied the table). */
+export function forgetVocab(db: Database): void {
+  written.delete(db);
+}
+
+const present = new WeakMap<Database, boolean>();
+
+/**
+ * Whether the database has the vocabulary table: a database of schema 5 opened read-only (the CLI's
+ * search) has not been migrated yet, and then search simply goes without spelling fixes.
+ */
+export function hasVocab(db: Database): boolean {
+  let p = present.get(db);
+  if (p === undefined) {
+    p = db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'vocab'").get() !== undefined;
+    if (p) present.set(db, p);
+  }
+  return p;
+}
+
+/** Up to `limit` vocabulary words that start with `prefix` and are longer than it, shortest first. */
+export function wordsWithPrefix(db: Database, prefix: string, limit: number): string[] {
+  return db
+    .prepare<{ word: string }>("SELECT word FROM vocab WHERE word > $lo AND word < $hi LIMIT $limit")
+    .all({ lo: prefix, hi: `${prefix}\u{10ffff}`, limit })
+    .map((r) => r.word)
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+}
+
+/** Words starting with `start` whose length is within [min, max]: one short key range. */
+export function wordsStartingWith(db: Database, start: string, min: number, max: number): string[] {
+  return db
+    .prepare<{ word: string }>("SELECT word FROM vocab WHERE word >= $lo AND word < $hi AND length(word) BETWEEN $min AND $max LIMIT 5000")
+    .all({ lo: start, hi: `${start}\u{10ffff}`, min, max })
+    .map((r) => r.word);
+}
+
+export function hasWord(db: Database, word: string): boolean {
+  return db.prepare("SELECT 1 AS x FROM vocab WHERE word = $word").get({ word }) !== undefined;
+}
+
+/** Chunks written before the vocabulary existed (schema 6) and not yet read into it. */
+interface Backfill {
+  next: number;
+  end: number;
+}
+
+function pending(db: Database): Backfill | undefined {
+  if (!hasVocab(db)) return undefined;
+  const row = db.prepare<{ value: string }>("SELECT value FROM store_meta WHERE key = 'vocab_backfill'").get();
+  return row ? (JSON.parse(row.value) as Backfill) : undefined;
+}
+
+/** True while chunks indexed before schema 6 still have words to add. */
+export function vocabPending(db: Database): boolean {
+  return pending(db) !== undefined;
+}
+
+/**
+ * Reads up to `maxChunks` older chunks into the vocabulary in one short transaction and records
+ * how far it got; returns true when nothing is left. Search works meanwhile: only spelling fixes
+ * toward words of not-yet-read chunks are missing.
+ */
+export function backfillVocab(db: Database, maxChunks = 2000): boolean {
+  const state = pending(db);
+  if (!state) return true;
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const current = pending(db);
+    if (current) {
+      const rows = db
+        .prepare<{ id: number; title: string; body: string }>("SELECT id, title, body FROM chunks WHERE id >= $next AND id <= $end ORDER BY id LIMIT $n")
+        .all({ next: current.next, end: current.end, n: maxChunks });
+      const words = new Set<string>();
+      for (const r of rows) {
+        vocabWords(r.title, words);
+        vocabWords(r.body, words);
+      }
+      recordVocab(db, [...words].join(" "));
+      const last = rows.at(-1)?.id;
+      if (last === undefined || last >= current.end) db.exec("DELETE FROM store_meta WHERE key = 'vocab_backfill'");
+      else db.prepare("UPDATE store_meta SET value = $v WHERE key = 'vocab_backfill'").run({ v: JSON.stringify({ next: last + 1, end: current.end }) });
+    }
+    db.exec("COMMIT");
+  } catch (err) {
+    db.exec("ROLLBACK");
+    throw err;
+  }
+  return !vocabPending(db);
+}
