@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { isIgnored, parseGitignore, type IgnoreRule } from "./gitignore.ts";
+import { gitFiles } from "./git-files.ts";
+import { inheritedRules, isIgnored, readIgnoreFile, type IgnoreFile } from "./gitignore.ts";
 
 /** Folders never worth indexing, whatever .gitignore says. */
 const ALWAYS_SKIP = new Set([".git", "node_modules", ".hg", ".svn"]);
@@ -11,22 +12,44 @@ export interface WalkOptions {
 }
 
 /**
- * Files under `root`, depth first in name order, honouring every .gitignore on the way
- * (and the repository's .git/info/exclude when `root` is a repository top-level).
+ * Regular files under `root`, depth first in name order, none that git would ignore. In a git work
+ * tree git lists them (every ignore source, from the repository's root down); elsewhere, or
+ * without git, the .gitignore files from the first folder up with .git to each folder apply.
+ * Symlinks are never followed: they could lead out of the tree or into a loop.
  */
 export function walkFiles(root: string, options: WalkOptions): string[] {
+  const listed = gitFiles(root);
+  return listed ? keepListed(root, listed, options.maxFiles) : walkPlain(root, options.maxFiles);
+}
+
+/** Compares paths segment by segment: the order of a depth-first walk in name order. */
+function walkOrder(a: string[], b: string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return a.length - b.length;
+}
+
+function keepListed(root: string, files: string[], maxFiles: number): string[] {
+  const rels = files.map((f) => relative(root, f).split(sep)).sort(walkOrder);
   const out: string[] = [];
-  const visit = (dir: string, rules: IgnoreRule[]) => {
-    const relDir = relative(root, dir).split(sep).join("/");
-    let local = rules;
-    for (const name of [".gitignore", relDir === "" ? join(".git", "info", "exclude") : ""]) {
-      if (!name) continue;
-      try {
-        local = [...local, ...parseGitignore(readFileSync(join(dir, name), "utf8"), relDir)];
-      } catch {
-        // no ignore file here
-      }
+  for (const parts of rels) {
+    if (out.length >= maxFiles) break;
+    if (parts.some((p) => ALWAYS_SKIP.has(p))) continue;
+    const full = join(root, ...parts);
+    try {
+      // lstat: a listed symlink is skipped, not followed; a deleted tracked file is gone.
+      if (lstatSync(full).isFile()) out.push(full);
+    } catch {
+      // listed but no longer on disk
     }
+  }
+  return out;
+}
+
+function walkPlain(root: string, maxFiles: number): string[] {
+  const out: string[] = [];
+  const visit = (dir: string, rules: IgnoreFile[]) => {
+    const own = readIgnoreFile(join(dir, ".gitignore"), dir);
+    const local = own ? [...rules, own] : rules;
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -35,18 +58,16 @@ export function walkFiles(root: string, options: WalkOptions): string[] {
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
-      if (out.length >= options.maxFiles) return;
+      if (out.length >= maxFiles) return;
       const full = join(dir, e.name);
-      const rel = relDir ? `${relDir}/${e.name}` : e.name;
-      // Symlinks are not followed: they could lead out of the tree or into a loop.
       if (e.isDirectory()) {
-        if (!ALWAYS_SKIP.has(e.name) && !isIgnored(local, rel, true)) visit(full, local);
-      } else if (e.isFile() && !isIgnored(local, rel, false)) {
+        if (!ALWAYS_SKIP.has(e.name) && !isIgnored(local, full, true)) visit(full, local);
+      } else if (e.isFile() && !isIgnored(local, full, false)) {
         out.push(full);
       }
     }
   };
-  visit(root, []);
+  visit(root, inheritedRules(root));
   return out;
 }
 

@@ -31,6 +31,7 @@ test("the MCP SDK's Ajv validator is left out of the builds (ctxmode never elici
 const BUNDLED: [string, string][] = [
   ["jsonc-parser", "Can not delete in empty document"],
   ["smol-toml", "Invalid TOML document"],
+  ["ignore", "path must not be empty"],
 ];
 
 test.each(BUNDLED)("%s is inside the Node build and the compiled binary, not loaded at run time", async (name, marker) => {

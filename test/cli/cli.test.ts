@@ -90,6 +90,20 @@ describe("ctxmode CLI", () => {
     expect(r.skipped).toEqual([{ path: join(dir, "blob.bin"), reason: "binary" }]);
   });
 
+  test("indexing a sub-folder of a git repository honours the root .gitignore", () => {
+    const root = tempDir();
+    const repo = join(root, "repo");
+    mkdirSync(join(repo, "pkg", "dist"), { recursive: true });
+    mkdirSync(join(repo, "pkg", "src"), { recursive: true });
+    expect(Bun.spawnSync(["git", "init", "-q"], { cwd: repo }).exitCode).toBe(0);
+    writeFileSync(join(repo, ".gitignore"), "dist/\n*.log\n");
+    writeFileSync(join(repo, "pkg", "dist", "out.js"), "console.log('built');\n");
+    writeFileSync(join(repo, "pkg", "src", "x.log"), "a log line\n");
+    writeFileSync(join(repo, "pkg", "src", "a.ts"), "export const a = 1;\n");
+    const r = JSON.parse(runCtx(["index", "pkg/", "--json"], { dataDir: join(root, "data"), cwd: repo }).stdout);
+    expect(r.indexed.map((x: { label: string }) => x.label)).toEqual(["pkg/src/a.ts"]);
+  });
+
   test("bad input: one clear line on stderr, non-zero exit, nothing indexed is lost", () => {
     const { dataDir, dir } = project();
     writeFileSync(join(dir, "a.md"), "# Alpha\n\nzebra crossing\n");
