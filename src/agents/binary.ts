@@ -1,5 +1,6 @@
 import { realpathSync } from "node:fs";
 import { basename } from "node:path";
+import { which } from "#process";
 import { CtxError } from "../errors.ts";
 
 /**
@@ -9,7 +10,7 @@ import { CtxError } from "../errors.ts";
 export function stableBinary(): string {
   const self = process.execPath;
   if (!basename(self).startsWith("ctxmode")) throw new CtxError("BAD_INPUT", "run this from the installed ctxmode binary, or pass --binary <path>");
-  const onPath = Bun.which("ctxmode");
+  const onPath = which("ctxmode");
   try {
     if (onPath && realpathSync(onPath) === realpathSync(self)) return onPath;
   } catch {

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { runSync } from "#process";
 import type { HostId } from "../config/host-ids.ts";
 import type { HostSpec, SetupContext } from "./hosts.ts";
 import { planSetup, readOrNull } from "./setup.ts";
@@ -89,15 +90,13 @@ function roundTrip(id: HostId, trip: NonNullable<(typeof ROUND_TRIP)[HostId]>, c
     toolName: trip.tool,
     toolArgs: JSON.stringify({ command: "curl https://example.com" }),
   };
-  const r = Bun.spawnSync([ctx.binary, "hook", id, trip.event], {
+  const r = runSync([ctx.binary, "hook", id, trip.event], {
     stdin: new TextEncoder().encode(JSON.stringify(payload)),
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { ...env, CTXMODE_ROUTING: "always" } as Record<string, string>,
+    env: { ...env, CTXMODE_ROUTING: "always" },
     cwd: ctx.paths.home,
     timeout: 15_000,
   });
-  const out = r.stdout.toString().trim();
+  const out = r.stdout.trim();
   if ((r.exitCode === 0 || r.exitCode === 2) && trip.valid(out, r.exitCode)) return { name: `${id}/hook`, status: "PASS", detail: `\`hook ${id} ${trip.event}\` answers in ${id}'s reply shape` };
   return { name: `${id}/hook`, status: "FAIL", detail: `\`hook ${id} ${trip.event}\` replied ${JSON.stringify(out.slice(0, 120))} (exit ${r.exitCode})`, fix };
 }

@@ -1,3 +1,5 @@
+import { runSync, startChild } from "#process";
+
 /**
  * Proof that what setup wrote works: the hook line answers a sample payload, and the MCP server
  * answers `initialize`. Both run the real binary the host will run.
@@ -9,9 +11,9 @@
  */
 export function probeHook(binary: string, host: string, event: string, env: Record<string, string | undefined>, cwd: string, plain = false): string | undefined {
   const payload = JSON.stringify({ session_id: "ctxmode-setup-probe", cwd, hook_event_name: event, source: "startup" });
-  const r = Bun.spawnSync([binary, "hook", host, event], { stdin: new TextEncoder().encode(payload), stdout: "pipe", stderr: "pipe", env: env as Record<string, string>, cwd, timeout: 15_000 });
-  if (r.exitCode !== 0) return `\`${binary} hook ${host} ${event}\` exited ${r.exitCode ?? "on a timeout"}: ${r.stderr.toString().trim().slice(0, 200)}`;
-  const out = r.stdout.toString().trim();
+  const r = runSync([binary, "hook", host, event], { stdin: new TextEncoder().encode(payload), env, cwd, timeout: 15_000 });
+  if (r.exitCode !== 0) return `\`${binary} hook ${host} ${event}\` exited ${r.exitCode ?? "on a timeout"}: ${r.stderr.trim().slice(0, 200)}`;
+  const out = r.stdout.trim();
   if (out === "" || plain) return undefined;
   try {
     JSON.parse(out);
@@ -23,10 +25,9 @@ export function probeHook(binary: string, host: string, event: string, env: Reco
 
 /** Starts `<binary> serve` and sends `initialize`; returns why it failed, or undefined. */
 export async function probeMcp(binary: string, env: Record<string, string | undefined>, cwd: string, timeoutMs = 15_000): Promise<string | undefined> {
-  const proc = Bun.spawn([binary, "serve"], { stdin: "pipe", stdout: "pipe", stderr: "ignore", env: env as Record<string, string>, cwd });
+  const proc = startChild([binary, "serve"], { env, cwd });
   const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "ctxmode-setup", version: "1" } } };
-  proc.stdin.write(JSON.stringify(init) + "\n");
-  proc.stdin.flush();
+  proc.write(JSON.stringify(init) + "\n");
   const timer = setTimeout(() => proc.kill(), timeoutMs);
   try {
     const reader = proc.stdout.getReader();

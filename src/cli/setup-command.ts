@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { which } from "#process";
 import { stableBinary } from "../agents/binary.ts";
 import { HOSTS, type FileEdit, type HostSpec, type SetupContext } from "../agents/hosts.ts";
 import { hostPaths } from "../agents/paths.ts";
@@ -106,7 +107,7 @@ function report(results: HostResult[], opts: SetupOptions, say: (line: string) =
 }
 
 function selectHosts(agents: string | undefined, ctx: SetupContext): HostSpec[] {
-  if (!agents) return detectHosts(HOSTS, ctx, (cmd) => Bun.which(cmd) !== null);
+  if (!agents) return detectHosts(HOSTS, ctx, (cmd) => which(cmd) !== null);
   const ids = String(agents).split(",").map((s) => s.trim()).filter(Boolean);
   const unknown = ids.filter((id) => !HOSTS.some((h) => h.id === id));
   if (unknown.length) throw new CtxError("BAD_INPUT", `unknown agent ${unknown.join(", ")}; known: ${HOSTS.map((h) => h.id).join(", ")}`);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { chmodSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { runSync } from "#process";
 import { loadConfig } from "../config/config.ts";
 import { VERSION } from "../config/constants.ts";
 import { DEFAULT_RELEASE_URL, detectChannel, type Channel } from "../config/release.ts";
@@ -48,7 +49,7 @@ export async function upgradeCommand(opts: { check?: boolean; json?: boolean }):
       else say(`ctxmode ${VERSION} (${channel}); upgrade with: ${cmd.join(" ")}`);
       return 0;
     }
-    const r = Bun.spawnSync(cmd, { stdout: "inherit", stderr: "inherit" });
+    const r = runSync(cmd, { stdout: "inherit", stderr: "inherit" });
     if (r.exitCode !== 0) throw new CtxError("UNREADABLE", `\`${cmd.join(" ")}\` exited ${r.exitCode}`);
     return repair(self, config.dataDir, say);
   }
@@ -69,13 +70,13 @@ export async function upgradeCommand(opts: { check?: boolean; json?: boolean }):
     const file = join(work, archive);
     writeFileSync(file, bytes);
     const unpack = archive.endsWith(".zip") ? ["tar", "-xf", file, "-C", work] : ["tar", "-xzf", file, "-C", work];
-    const u = Bun.spawnSync(unpack, { stdout: "pipe", stderr: "pipe" });
-    if (u.exitCode !== 0) throw new CtxError("UNREADABLE", `cannot unpack ${archive}: ${u.stderr.toString().trim()}`);
+    const u = runSync(unpack);
+    if (u.exitCode !== 0) throw new CtxError("UNREADABLE", `cannot unpack ${archive}: ${u.stderr.trim()}`);
     const fresh = findExe(work, basename(self));
     if (!fresh) throw new CtxError("UNREADABLE", `${archive} holds no ${basename(self)}`);
     chmodSync(fresh, 0o755);
-    const v = Bun.spawnSync([fresh, "--version"], { stdout: "pipe", stderr: "pipe", timeout: 30_000 });
-    const version = v.stdout.toString().trim().replace(/^ctxmode\s+/, "");
+    const v = runSync([fresh, "--version"], { timeout: 30_000 });
+    const version = v.stdout.trim().replace(/^ctxmode\s+/, "");
     if (v.exitCode !== 0 || !version) throw new CtxError("UNREADABLE", `the downloaded binary does not run on this machine; nothing was replaced`);
     const order = compareVersions(version, VERSION);
     if (opts.check) {
@@ -139,7 +140,7 @@ function replaceSelf(self: string, fresh: string): void {
 function repair(self: string, dataDir: string, say: (line: string) => void): number {
   const hosts = readdirSafe(join(dataDir, "registered"));
   if (hosts.length === 0) return 0;
-  const r = Bun.spawnSync([self, "setup", "--yes", "--agents", hosts.join(",")], { stdout: "inherit", stderr: "inherit" });
+  const r = runSync([self, "setup", "--yes", "--agents", hosts.join(",")], { stdout: "inherit", stderr: "inherit" });
   if (r.exitCode !== 0) say("setup could not repair every host; run `ctxmode doctor`");
   return r.exitCode === 0 ? 0 : 1;
 }

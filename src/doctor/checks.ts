@@ -1,5 +1,6 @@
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { hostRuntime } from "#process";
 import { openDatabase, runtimeName } from "#sqlite";
 import type { Config } from "../config/config.ts";
 import { CHANNEL, VERSION } from "../config/constants.ts";
@@ -64,7 +65,7 @@ async function latestCheck(config: Config): Promise<Check> {
 
 /** The compiled binary runs on its own Bun; the npm fallback needs Node >= 22.13 (node:sqlite). */
 function runtimeCheck(): Check {
-  if (typeof Bun !== "undefined") return { name: "runtime", status: "PASS", detail: `compiled binary (Bun ${Bun.version}, ${process.platform}-${process.arch})` };
+  if (hostRuntime.name === "bun") return { name: "runtime", status: "PASS", detail: `compiled binary (Bun ${hostRuntime.version}, ${process.platform}-${process.arch})` };
   const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
   const ok = major > 22 || (major === 22 && minor >= 13);
   return ok
@@ -165,8 +166,8 @@ async function agentChecks(config: Config, names: string[] | undefined): Promise
   const { hostsToCheck } = await import("../agents/doctor.ts");
   const hosts = hostsToCheck(HOSTS, config.dataDir, names);
   if (hosts.length === 0) return [];
-  // The host checks run child processes through Bun's API; the Node fallback only reports that.
-  if (typeof Bun === "undefined") return [{ name: "agents", status: "WARN", detail: "host checks run only in the compiled binary", fix: "ctxmode doctor  # with the installed binary" }];
+  // The host checks run the installed binary by its stable path; the Node fallback only reports that.
+  if (hostRuntime.name === "node") return [{ name: "agents", status: "WARN", detail: "host checks run only in the compiled binary", fix: "ctxmode doctor  # with the installed binary" }];
   const { stableBinary } = await import("../agents/binary.ts");
   const { hostPaths } = await import("../agents/paths.ts");
   const { hostChecks } = await import("../agents/doctor.ts");

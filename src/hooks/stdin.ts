@@ -1,3 +1,5 @@
+import { stdinStream } from "#process";
+
 /** What a hook read from stdin. */
 export interface StdinText {
   text: string;
@@ -25,8 +27,8 @@ type ChunkReader = { read(): Promise<{ done: boolean; value?: Uint8Array }>; can
  * compiled binary), a third of the hook's budget.
  */
 export async function readStdin(options: StdinOptions): Promise<StdinText> {
-  const bunStdin = (globalThis as { Bun?: { stdin: { stream(): ReadableStream<Uint8Array> } } }).Bun?.stdin;
-  const reader: ChunkReader = bunStdin ? bunStdin.stream().getReader() : nodeReader();
+  const stream = stdinStream();
+  const reader: ChunkReader = stream ? stream.getReader() : nodeReader();
   const chunks: Uint8Array[] = [];
   let kept = 0;
   let overflow = false;

@@ -1,5 +1,6 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { basename, delimiter, isAbsolute, join } from "node:path";
+import { hostRuntime } from "#process";
 import { CtxError } from "../errors.ts";
 import { LANGUAGE_IDS, LANGUAGES, type LanguageId } from "./languages.ts";
 import { probeRuntime } from "./runtime-probe.ts";
@@ -119,7 +120,7 @@ export function availableLanguages(env: Env): LanguageId[] {
 
 /** "bun" inside the compiled binary or `bun run`, "node" in the npm fallback build. */
 export function hostKind(): "bun" | "node" {
-  return typeof Bun !== "undefined" ? "bun" : "node";
+  return hostRuntime.name;
 }
 
 function nodeStripsTypes(): boolean {

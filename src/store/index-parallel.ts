@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { hostRuntime } from "#process";
 import type { Database } from "./db.ts";
 import { batches, cleanInput, hashSource, indexSources, writeBatch, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
 import { prepareChunks, type ChunkJob, type PreparedSource } from "./prepare-chunks.ts";
@@ -71,7 +72,7 @@ function toJob(input: SourceInput): ChunkJob {
 
 /** Bun only: the Node fallback keeps to one thread rather than ship and locate a second bundle. */
 function workersAvailable(): boolean {
-  return typeof Bun !== "undefined";
+  return hostRuntime.name === "bun";
 }
 
 /**

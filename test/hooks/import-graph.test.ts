@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "../helpers/temp.ts";
 
@@ -10,4 +11,16 @@ test("`ctxmode hook` loads nothing heavy: no MCP SDK, zod, turndown, fetch or sa
   expect(modules.length).toBeGreaterThan(10);
   const heavy = modules.filter((m) => /node_modules\/(@modelcontextprotocol|zod|turndown|html-rewriter-wasm|cac)\/|src\/(mcp\/(server|context|registry|tools\/)|sandbox\/(run|spawn|runtimes|capture|languages)|fetch\/)/.test(m));
   expect(heavy).toEqual([]);
+});
+
+test("only src/runtime/ touches the Bun global: the Node build runs everything else", () => {
+  const uses: string[] = [];
+  for (const file of new Bun.Glob("src/**/*.ts").scanSync(repoRoot)) {
+    if (file.startsWith("src/runtime/")) continue;
+    readFileSync(join(repoRoot, file), "utf8").split("\n").forEach((line, i) => {
+      if (/^\s*(\/\/|\*|\/\*)/.test(line)) return; // a comment may name Bun
+      if (/\bBun\s*(\?\.|\.|\[)|typeof\s+Bun\b|\.Bun\b|\{\s*Bun\s*\??:/.test(line)) uses.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  expect(uses).toEqual([]);
 });

@@ -71,6 +71,21 @@ test("setup plans JSONC and TOML edits on Node (jsonc-parser and smol-toml are b
   assert.match(r.stdout, /update .*config\.toml \(\[mcp_servers\.ctxmode\]\)/);
 });
 
+test("setup --binary on Node finds a host, writes its config and checks the hook and MCP server it names", () => {
+  const home = join(root, "home-setup");
+  mkdirSync(join(home, ".cursor"), { recursive: true });
+  // The binary the host will run: this Node build, behind a launcher.
+  const bin = join(root, "ctxmode-launcher");
+  writeFileSync(bin, `#!/bin/sh\nexec '${process.execPath}' '${entry}' "$@"\n`, { mode: 0o755 });
+  const r = spawnSync(process.execPath, [entry, "setup", "--yes", "--no-skills", "--binary", bin], {
+    env: { ...process.env, PATH: "/usr/bin:/bin", HOME: home, CTXMODE_DATA_DIR: join(root, "data-setup") },
+    encoding: "utf8",
+  });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^CONFIGURED +cursor /m, r.stdout);
+  assert.ok(readFileSync(join(home, ".cursor", "mcp.json"), "utf8").includes(bin));
+});
+
 test("bad input exits non-zero with one line", () => {
   const r = ctx(["index", "does-not-exist"]);
   assert.notEqual(r.code, 0);
