@@ -70,9 +70,21 @@ function scanIdentifiers(text: string, into: Set<string>): void {
       } else break;
     }
     const len = lastWord - start;
-    // Mostly digits (timestamps, sizes, ids) stay out; so do plain short words.
+    // Mostly digits (timestamps, sizes, ids) stay out, versions and advisory ids aside; so do plain short words.
     if (len >= 3 && letters * 2 >= len && (special || len >= 12)) into.add(text.slice(start, lastWord));
+    else if (len >= 5 && isVersionLike(text.slice(start, lastWord))) into.add(text.slice(start, lastWord));
   }
+}
+
+/**
+ * `2.30-3`, `4.2.0-1`, `7.88.1-10+deb12u5`'s head, `CVE-2018-6323`: a version or an id that people
+ * search for whole, where the porter index sees only loose numbers. Dates and times are not.
+ */
+const VERSION = /^(?:\d+(?:\.\d+){2,}(?:-\w+)*|\d+(?:\.\d+)+-\w+(?:[.-]\w+)*|[A-Za-z]{2,}-\d{2,}(?:-\d+)+)$/;
+const DATE = /^\d{4}-\d\d-\d\d/;
+
+export function isVersionLike(t: string): boolean {
+  return VERSION.test(t) && !DATE.test(t);
 }
 
 function isTermStart(c: number): boolean {
@@ -81,6 +93,7 @@ function isTermStart(c: number): boolean {
 
 /** camelCase, snake_case, dotted/pathy, letters with digits, non-ASCII or long: worth a trigram lookup. */
 export function isIdentifierLike(t: string): boolean {
+  if (isVersionLike(t)) return true;
   let letters = 0;
   let joiner = false;
   let camel = false;

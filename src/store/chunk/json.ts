@@ -89,13 +89,18 @@ function emitContainer(ctx: Context, value: Container, path: string[], span: Spa
       else emitLong(ctx, typeof child === "string" ? child : entry.text, [...path, entry.label], entry.span ?? span);
       return;
     }
-    if (groupBytes + entry.bytes + 2 > ctx.max) flush();
+    // Records of some size stand alone, so a hit (and its snippet) is one record's fields only.
+    if (groupBytes + entry.bytes + 2 > ctx.max || standsAlone(ctx, isArray, entry)) flush();
     if (group.length === 0) first = i;
     group.push(entry);
     groupBytes += entry.bytes + 2;
+    if (standsAlone(ctx, isArray, entry)) flush();
   });
   flush();
 }
+
+/** An array item of at least 1/8 of a chunk (and 256 bytes) gets a chunk of its own. */
+const standsAlone = (ctx: Context, isArray: boolean, e: Entry) => isArray && e.bytes >= Math.max(256, ctx.max / 8);
 
 /** A string too long for one chunk, indexed as its own text (unescaped) split by lines. */
 function emitLong(ctx: Context, text: string, path: string[], span: Span | undefined): void {
@@ -141,6 +146,8 @@ const TEXT_FIELDS = ["title", "name", "label", "path", "slug", "key"] as const;
 export function identity(item: unknown): string | null {
   if (item === null || typeof item !== "object" || Array.isArray(item)) return null;
   const o = item as Record<string, unknown>;
+  // A package manifest or registry record is known by name@version (npm, PyPI, crates).
+  if (typeof o.name === "string" && typeof o.version === "string" && o.name && o.version) return clip(`${o.name}@${o.version}`, 80);
   const text = TEXT_FIELDS.map((f) => o[f]).find((v): v is string => typeof v === "string" && v.trim() !== "");
   let id: string | undefined;
   if (typeof o.number === "number") id = `#${o.number}`;

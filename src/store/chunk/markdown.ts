@@ -14,6 +14,8 @@ interface Unit {
 
 interface Section {
   title: string;
+  /** The section's own heading ("" for the text before the first one). */
+  heading: string;
   level: number;
   /** Runs of units between horizontal rules; a chunk never spans two of them. */
   segments: Unit[][];
@@ -22,14 +24,19 @@ interface Section {
 /** Splits markdown by heading section; titles are heading paths joined with " > ". */
 export function chunkMarkdown(text: string, opts: ChunkOptions): Chunk[] {
   const t = makeLineTable(text);
-  const sections = buildSections(t, displayName(opts.name));
+  const front = frontMatter(t);
+  const sections = buildSections(t, front.title ?? displayName(opts.name), front.end);
   const out: Chunk[] = [];
   sections.forEach((section, k) => {
-    // A heading followed straight by a sub-heading adds nothing its children's titles lack,
-    // and a near-empty chunk would outrank real content on BM25's length normalisation.
-    const next = sections[k + 1];
     const units = section.segments.flat();
-    if (section.level > 0 && units.length === 1 && next && next.level > section.level) return;
+    // A heading with nothing of its own before its first sub-heading is still a section people
+    // ask for by name ("Promises API"): its chunk is the heading and the list of what it holds.
+    const children = childHeadings(sections, k);
+    if (section.level > 0 && units.length === 1 && children.length > 0) {
+      const line = units[0]!.start;
+      out.push({ title: section.title, body: `${t.lines[line]!.trim()}\n\nSections: ${children.join(" · ")}`, lineStart: line + 1, lineEnd: line + 1, code: false });
+      return;
+    }
     let part = 0;
     let title = section.title;
     for (const segment of section.segments) {
@@ -55,16 +62,54 @@ export function chunkMarkdown(text: string, opts: ChunkOptions): Chunk[] {
   return out;
 }
 
-function buildSections(t: LineTable, name: string): Section[] {
-  const sections: Section[] = [{ title: name, level: 0, segments: [[]] }];
+/** Headings of the sections directly under section `k`. */
+function childHeadings(sections: Section[], k: number): string[] {
+  const level = sections[k]!.level;
+  const out: string[] = [];
+  let childLevel = Number.POSITIVE_INFINITY;
+  for (let i = k + 1; i < sections.length && sections[i]!.level > level; i++) {
+    const s = sections[i]!;
+    if (s.level < childLevel) childLevel = s.level;
+    if (s.level === childLevel && s.heading) out.push(s.heading);
+  }
+  return out;
+}
+
+/**
+ * YAML front matter (`---` … `---` on the first lines, as MDX and static-site pages have): its
+ * `title` roots the heading path, and its lines are not chunked as text.
+ */
+function frontMatter(t: LineTable): { title?: string; end: number } {
+  if (t.lines[0]?.trim() !== "---") return { end: 0 };
+  for (let i = 1; i < Math.min(t.lines.length, 200); i++) {
+    const line = t.lines[i]!;
+    if (line.trim() === "---" || line.trim() === "...") {
+      let title: string | undefined;
+      for (let j = 1; j < i; j++) {
+        const m = /^title:\s*(.+?)\s*$/.exec(t.lines[j]!);
+        if (m) title = m[1]!.replace(/^(['"])(.*)\1$/, "$2").trim() || undefined;
+      }
+      return { title, end: i + 1 };
+    }
+    if (!/^(\s|[\w-]+:|#|$)/.test(line)) break; // not YAML: a rule followed by prose
+  }
+  return { end: 0 };
+}
+
+function buildSections(t: LineTable, name: string, skip: number): Section[] {
+  const sections: Section[] = [{ title: name, heading: "", level: 0, segments: [[]] }];
   const stack: { level: number; text: string }[] = [];
+  // A page's own title is the root of every heading path; its h1 (usually the same words) is not repeated.
+  const root = skip > 0 && name ? name : "";
   for (const block of scanMarkdown(t.lines)) {
+    if (block.end < skip) continue;
     let current = sections[sections.length - 1]!;
     if (block.type === "heading") {
       while (stack.length > 0 && stack[stack.length - 1]!.level >= block.level) stack.pop();
       stack.push({ level: block.level, text: block.text });
       const path = stack.map((h) => h.text).filter((s) => s !== "");
-      current = { title: path.length > 0 ? path.join(" > ") : name, level: block.level, segments: [[]] };
+      if (root && path[0] !== root) path.unshift(root);
+      current = { title: path.length > 0 ? path.join(" > ") : name, heading: block.text, level: block.level, segments: [[]] };
       sections.push(current);
     } else if (block.type === "rule") {
       current.segments.push([]);

@@ -1,4 +1,7 @@
-/** Git output as records: one per commit of `git log`, one per file of a unified diff. */
+/**
+ * Record streams, one record per chunk: a commit of `git log`, a file of a unified diff, an entry
+ * of a Debian or GNU changelog, a transaction of apt's history log. Each is titled by its header.
+ */
 
 import { clip } from "./titles.ts";
 
@@ -19,6 +22,8 @@ const PLUS = /^\+\+\+ (?:"?b\/)?(\S[^\t]*?)"?(?:\t.*)?$/;
  * diff). Returns null when there are none, so the caller chunks the text as ordinary output.
  */
 export function splitRecords(lines: string[]): TextRecord[] | null {
+  const entries = splitEntries(lines);
+  if (entries) return entries;
   const starts: number[] = [];
   let sawDiffGit = false;
   for (let i = 0; i < lines.length; i++) {
@@ -64,4 +69,43 @@ function recordLabel(lines: string[], start: number, end: number): string | unde
   const minus = MINUS.exec(first);
   const path = plus && plus[1] !== "/dev/null" ? plus[1] : minus?.[1];
   return path ? clip(path, 60) : undefined;
+}
+
+/**
+ * Changelog and history entries, told by a header line that repeats at the left margin:
+ * `pkg (1.2-3) unstable; urgency=medium` (Debian, to its ` -- Name <mail>  date` trailer),
+ * `2024-05-01  Name  <mail>` (GNU ChangeLog), `Start-Date: …` (apt history, to `End-Date:`).
+ */
+const ENTRY_HEADERS: { header: RegExp; label: (line: string) => string }[] = [
+  { header: /^[a-z0-9][a-z0-9+.~-]* \([^()\s]+\) [^;]*; *urgency=/i, label: (l) => clip(l.replace(/;.*$/, ""), 80) },
+  { header: /^\d{4}-\d\d-\d\d\s+\S.*<[^<>\s]+@[^<>\s]+>\s*$/, label: (l) => clip(l, 80) },
+  { header: /^Start-Date: \d{4}-\d\d-\d\d/, label: (l) => clip(l.replace(/^Start-Date:\s*/, "apt "), 80) },
+];
+
+/** The kind of entry stream `lines` is (an index into ENTRY_HEADERS), judged from its first 400 lines; -1 when none. */
+export function entryStream(lines: string[]): number {
+  const n = Math.min(lines.length, 400);
+  for (let k = 0; k < ENTRY_HEADERS.length; k++) {
+    const { header } = ENTRY_HEADERS[k]!;
+    let seen = 0;
+    for (let i = 0; i < n && seen < 2; i++) if (header.test(lines[i]!)) seen++;
+    // Two entries, or one that starts the text: a changelog of a single release is still one.
+    if (seen >= 2 || (seen === 1 && header.test(lines[0]!))) return k;
+  }
+  return -1;
+}
+
+function splitEntries(lines: string[]): TextRecord[] | null {
+  const k = entryStream(lines);
+  if (k < 0) return null;
+  const { header, label } = ENTRY_HEADERS[k]!;
+  const starts: number[] = [];
+  for (let i = 0; i < lines.length; i++) if (header.test(lines[i]!)) starts.push(i);
+  const records: TextRecord[] = [];
+  if (starts[0]! > 0) records.push({ start: 0, end: starts[0]! - 1 });
+  starts.forEach((start, j) => {
+    const end = j + 1 < starts.length ? starts[j + 1]! - 1 : lines.length - 1;
+    records.push({ start, end, label: label(lines[start]!) });
+  });
+  return records;
 }

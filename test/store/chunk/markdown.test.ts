@@ -37,9 +37,20 @@ describe("markdown sections", () => {
     expectValidChunks(chunks, text, 4096);
   });
 
-  test("a heading with only a sub-heading under it adds no chunk of its own", () => {
-    const chunks = md("# API\n## get\nReturns a value.\n## set\nStores a value.\n");
-    expect(chunks.map((c) => c.title)).toEqual(["API > get", "API > set"]);
+  test("a heading with nothing before its sub-headings is one short chunk listing them", () => {
+    const chunks = md("# API\n## get\nReturns a value.\n### get options\nOne.\n## set\nStores a value.\n");
+    expect(chunks.map((c) => c.title)).toEqual(["API", "API > get", "API > get > get options", "API > set"]);
+    expect(chunks[0]).toMatchObject({ body: "# API\n\nSections: get · set", lineStart: 1, lineEnd: 1 });
+  });
+
+  test("front matter is not text: its title roots the heading path", () => {
+    const chunks = md("---\ntitle: 'Bun.serve'\ndescription: HTTP servers\n---\n\nIntro text.\n\n## Routing\nRoutes here.\n");
+    expect(chunks.map((c) => [c.title, c.body])).toEqual([
+      ["Bun.serve", "Intro text."],
+      ["Bun.serve > Routing", "## Routing\nRoutes here."],
+    ]);
+    // A rule followed by prose is no front matter.
+    expect(md("---\nJust a rule, then words.\n\n# Head\nBody.\n")[0]!.body).toContain("Just a rule");
   });
 
   test("setext === underlines are headings; --- is a rule that ends a chunk", () => {
