@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Budgets } from "../config/constants.ts";
 import { recordCall } from "../mcp/tool-stats.ts";
+import { previewText } from "../preview/preview.ts";
 import { redactSecrets } from "../sandbox/redact.ts";
 import { detectKind } from "../store/chunk/index.ts";
 import type { Database } from "../store/db.ts";
@@ -22,9 +23,11 @@ export interface ReplaceInput {
 
 /**
  * A host tool's big output, replaced. The whole output is redacted and indexed under a label of
- * its own; the model gets a head, the chunks that best match the query, a tail and the exact
- * ctx_search call for the rest, within REPLACE_TRIGGER bytes. A failure keeps its last lines
- * (where errors are) up to OUTPUT_CAP. Returns undefined when the output should pass whole.
+ * its own; the model gets a preview fitted to the content (a JSON shape, a log's error kinds, a
+ * test run's failures, else head and tail), the chunks that best match the query and the exact
+ * ctx_search call for the rest, within REPLACE_TRIGGER bytes. A failure's preview, weighted to its
+ * last lines (where errors are), gets up to OUTPUT_CAP. Returns undefined when the output should
+ * pass whole.
  */
 export function replaceOutput(db: Database, input: ReplaceInput): string | undefined {
   const { text, budgets } = input;
@@ -35,26 +38,19 @@ export function replaceOutput(db: Database, input: ReplaceInput): string | undef
   const label = `hook:${input.tool.replace(/[^\w.-]+/g, "_").slice(0, 40)}#${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
   const clean = redactSecrets(text);
   indexSource(db, { label, text: clean, kind: detectKind(label, clean), session: input.session, worktree: input.worktree, maxChunk: budgets.maxChunk });
-  const lines = clean.split("\n");
   const budget = input.failed ? budgets.outputCap : budgets.replaceTrigger;
   const more = `more: ${callText("ctx_search", { queries: ["…"], source: label })}`;
-  const header = `[ctxmode] ${input.failed ? "failed, " : ""}${kb(bytes)}, ${lines.length} lines; indexed whole as ${JSON.stringify(label)}.`;
-  let room = budget - Buffer.byteLength(header) - Buffer.byteLength(more) - 8;
-  const parts: string[] = [header];
-  if (input.failed) {
-    const tail = takeTail(lines, room - 40);
-    parts.push(`last ${tail.length} lines:`, ...tail);
-  } else {
-    const head = takeHead(lines, Math.min(300, room / 8));
-    room -= bytesOf(head) + 40;
-    const tail = takeTail(lines.slice(head.length), Math.min(700, room / 4));
-    room -= bytesOf(tail) + 40;
-    // Lines already shown as head or tail are not repeated as matches (1-based line numbers).
-    const shown = { headEnd: head.length, tailStart: lines.length - tail.length + 1 };
-    const matches = bestMatches(db, label, input.query, room, budgets, shown);
-    parts.push(`first ${head.length} lines:`, ...head);
+  // The header's line count is the preview's; it is measured once there.
+  const headerFor = (lines: number) => `[ctxmode] ${input.failed ? "failed, " : ""}${kb(bytes)}, ${lines} lines; indexed whole as ${JSON.stringify(label)}.`;
+  let room = budget - Buffer.byteLength(headerFor(0)) - 12 - Buffer.byteLength(more) - 8;
+  // Without a failure the preview keeps to the share head and tail lines had (at most 1,000 B) and matches get the rest.
+  const preview = previewText(clean, input.failed ? room : Math.min(1000, Math.floor((room * 3) / 8)), { failed: input.failed });
+  const parts: string[] = [headerFor(preview.lines), preview.text];
+  if (!input.failed) {
+    room -= Buffer.byteLength(preview.text) + 1;
+    // Lines the preview already shows are not repeated as matches (1-based line numbers).
+    const matches = bestMatches(db, label, input.query, room - 24, budgets, { headEnd: preview.headEnd, tailStart: preview.tailStart });
     if (matches.length) parts.push("best matching parts:", ...matches);
-    if (tail.length) parts.push(`last ${tail.length} lines:`, ...tail);
   }
   parts.push(more);
   const out = parts.join("\n");
@@ -76,40 +72,6 @@ function bestMatches(db: Database, label: string, query: string, room: number, b
     used += size;
   }
   return out;
-}
-
-function takeHead(lines: string[], max: number): string[] {
-  const out: string[] = [];
-  let used = 0;
-  for (const line of lines) {
-    const l = clip(line, 300);
-    if (used + Buffer.byteLength(l) + 1 > max) break;
-    out.push(l);
-    used += Buffer.byteLength(l) + 1;
-  }
-  return out;
-}
-
-function takeTail(lines: string[], max: number): string[] {
-  const out: string[] = [];
-  let used = 0;
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const l = clip(lines[i]!, 300);
-    if (used + Buffer.byteLength(l) + 1 > max) break;
-    out.unshift(l);
-    used += Buffer.byteLength(l) + 1;
-  }
-  while (out.length && out[0]!.trim() === "") out.shift();
-  while (out.length && out[out.length - 1]!.trim() === "") out.pop();
-  return out;
-}
-
-function clip(line: string, max: number): string {
-  return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
-}
-
-function bytesOf(lines: string[]): number {
-  return lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
 }
 
 function kb(bytes: number): string {

@@ -1,6 +1,7 @@
 import { errorMessage } from "../errors.ts";
 import type { ToolContext } from "./context.ts";
-import { byteLength, formatBytes, headLines, quote, searchCall, splitLines, tailLines } from "./format.ts";
+import { previewText } from "../preview/preview.ts";
+import { byteLength, formatBytes, quote, searchCall, splitLines, tailLines } from "./format.ts";
 import type { ToolReply } from "./tool.ts";
 import { indexOutput, sectionsOf, type Section } from "./indexing.ts";
 
@@ -27,13 +28,14 @@ export interface RunOutput {
  * a 50 KB dump at ~90% kept out while still showing five 800 B snippets; the preview and outline
  * are smaller because their job is orientation, and ctx_search gets the rest.
  */
-const SHARE = { matches: 1 / 4, head: 1 / 10, tail: 1 / 10, outline: 1 / 8, stderr: 1 / 10 } as const;
+const SHARE = { matches: 1 / 4, preview: 1 / 5, outline: 1 / 8, stderr: 1 / 10 } as const;
 
 /**
  * The reply for a run's output. Up to OUTPUT_CAP bytes come back as printed. Anything larger is
  * redacted and indexed whole under a label unique to this call; the reply then carries, with an
- * intent, the chunks that best match it, and without one a head/tail preview plus the section
- * outline, and always the exact ctx_search call for more. The first line states the byte counts.
+ * intent, the chunks that best match it, and without one a preview fitted to the content (a JSON
+ * shape, a log's error kinds, a test run's failures, else head and tail) plus the section outline,
+ * and always the exact ctx_search call for more. The first line states the byte counts.
  */
 export async function budgetOutput(ctx: ToolContext, out: RunOutput): Promise<ToolReply> {
   const cap = ctx.config.budgets.outputCap;
@@ -65,7 +67,7 @@ export async function budgetOutput(ctx: ToolContext, out: RunOutput): Promise<To
     parts.push(matched ? found : `no section matched the intent ${quote(out.intent)}; preview instead:`);
   }
   if (!matched) {
-    parts.push(preview(out.text, cap));
+    parts.push(previewText(out.text, Math.floor(cap * SHARE.preview), { failed: out.failed }).text);
     if (indexed) parts.push(outline(sectionsOf(indexed.db, indexed.label), cap * SHARE.outline));
   }
   if (indexed) parts.push(`more: ${searchCall(indexed.label, out.intent)}`);
@@ -105,17 +107,6 @@ export async function matchesFor(
   if (blocks.length === 0) return "";
   const more = result.hits.length > blocks.length ? `, ${result.hits.length - blocks.length} more not shown` : "";
   return `matches for ${quote(result.corrected ?? query)} (${blocks.length}${more}):\n${blocks.join("\n")}`;
-}
-
-/** Head and tail of the output, whole lines, with their line numbers. */
-function preview(text: string, cap: number): string {
-  const lines = splitLines(text);
-  const head = headLines(lines, cap * SHARE.head);
-  const rest = lines.slice(head.length);
-  const tail = tailLines(rest, cap * SHARE.tail);
-  const parts = [`head (lines 1-${head.length} of ${lines.length}):\n${head.join("\n")}`];
-  if (tail.length) parts.push(`tail (lines ${lines.length - tail.length + 1}-${lines.length}):\n${tail.join("\n")}`);
-  return parts.join("\n\n");
 }
 
 /** The chunk titles with their line ranges, as many as fit in `budget`. */

@@ -1,4 +1,4 @@
-/** Text helpers shared by the tool replies: byte counts, sizes, clipping whole lines. */
+/** Text helpers shared by the tool replies: byte counts, sizes, the tail of whole lines. */
 
 const encoder = new TextEncoder();
 
@@ -28,32 +28,6 @@ export function quote(text: string): string {
 /** The exact follow-up call that retrieves more of an indexed source. */
 export function searchCall(source: string, query?: string): string {
   return `ctx_search(queries: [${quote(query || "…")}], source: ${quote(source)})`;
-}
-
-/** The longest prefix of `text` within `maxBytes` UTF-8 bytes, cut on a code-point boundary. */
-export function clipBytes(text: string, maxBytes: number): string {
-  if (maxBytes <= 0) return "";
-  const bytes = encoder.encode(text);
-  if (bytes.length <= maxBytes) return text;
-  let end = maxBytes;
-  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-  return new TextDecoder().decode(bytes.subarray(0, end));
-}
-
-/** Whole lines from the start of `lines` within `maxBytes`; a first line that alone is too long is clipped. */
-export function headLines(lines: string[], maxBytes: number): string[] {
-  const out: string[] = [];
-  let used = 0;
-  for (const line of lines) {
-    const size = byteLength(line) + 1;
-    if (used + size > maxBytes) {
-      if (out.length === 0) out.push(`${clipBytes(line, maxBytes - 4)}…`);
-      break;
-    }
-    out.push(line);
-    used += size;
-  }
-  return out;
 }
 
 /** Whole lines from the end of `lines` within `maxBytes`; a last line that alone is too long keeps its end. */

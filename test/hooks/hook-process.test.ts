@@ -96,6 +96,23 @@ describe("ctxmode hook, driven as a process", () => {
     });
   }
 
+  test("an MCP tool's one-line JSON reply is replaced by its shape and first record, not by an empty head", () => {
+    const box = hookSandbox();
+    const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
+    const items = Array.from({ length: 60 }, (_, i) => ({ id: 500 + i, title: `Widget ${i} breaks on resize`, state: i % 3 ? "open" : "closed", body: "steps ".repeat(40) }));
+    const reply = JSON.stringify({ total_count: 60, items });
+    const payload = { session_id: "s", cwd: box.project, tool_name: "mcp__github__search_issues", tool_input: { q: "widget" }, tool_response: [{ type: "text", text: reply }] };
+    const r = runHook("claude-code", "PostToolUse", JSON.stringify(payload), env);
+    const text = JSON.parse(r.stdout).hookSpecificOutput.updatedMCPToolOutput[0].text as string;
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4_096);
+    expect(text).toContain("JSON object, 2 keys");
+    expect(text).toContain("items: 60 records");
+    expect(text).toContain("state: open ×40, closed ×20");
+    expect(text).toContain('first record (items[0]):\n{"id":500,');
+    expect(text).not.toContain("first 0 lines");
+    expect(text).toMatch(/more: ctx_search\(queries: \["…"\], source: "hook:mcp__github__search_issues#[^"]+"\)/);
+  });
+
   test("the whole replaced output is searchable; a failure under the cap passes whole", () => {
     const box = hookSandbox();
     const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
