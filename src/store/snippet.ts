@@ -25,7 +25,10 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
   let remaining = hits;
   for (let round = 0; round < 3 && remaining.length > 0 && room > 120; round++) {
     const span = Math.min(width, room);
-    const [s, e] = bestWindow(text, remaining, span, weightOf);
+    const [s, w] = bestWindow(text, remaining, span, weightOf);
+    // The window is measured in characters, the budget in bytes: narrow a multibyte window to fit.
+    const bytes = byteLength(text.slice(s, w));
+    const e = bytes > span ? s + Math.floor(((w - s) * span) / bytes) : w;
     windows.push([s, e]);
     room -= byteLength(text.slice(s, e));
     const seen = new Set(remaining.filter((h) => h.at >= s && h.at < e).map((h) => h.term));
@@ -34,28 +37,28 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
   }
   const merged = merge(windows);
   const withHeader = header && merged[0]![0] > firstLineEnd ? [[0, firstLineEnd] as [number, number], ...merged] : merged;
-  const passages = withHeader.length - (withHeader === merged ? 0 : 1);
-  const share = Math.floor((budget - (withHeader === merged ? 0 : byteLength(header))) / Math.max(1, passages));
-  return withHeader
+  // Each window was sized to fit what was left, so none needs cutting; the total is clipped only
+  // for the few bytes the "…" marks and snapping add.
+  const out = withHeader
     .map(([s, e]) => {
       const start = snapStart(text, s);
-      const clipped = clipBytes(text.slice(start, e), s === 0 && e === firstLineEnd ? e : share);
-      return `${start > 0 ? "…" : ""}${clipped}${start + clipped.length < text.length ? "…" : ""}`;
+      return `${start > 0 ? "…" : ""}${text.slice(start, e)}${e < text.length ? "…" : ""}`;
     })
     .join("\n");
+  return clipBytes(out, maxBytes);
 }
 
 /** A heading or record header this short rides along with a passage below it. */
 const HEADER_MAX = 160;
 
 /**
- * The `width`-character window holding the most distinct-term weight (ties: more hits), starting a
- * little before its first hit so the hit has some lead-in. Two pointers over hits: linear time.
+ * The `width`-character window holding the most distinct-term weight (ties: the tightest), centred
+ * on the hits it holds. Two pointers over hits: linear time.
  */
 function bestWindow(text: string, hits: TermHit[], width: number, weightOf: (t: number) => number): [number, number] {
   const counts = new Map<number, number>();
   let weight = 0;
-  let best = { weight: -1, count: 0, at: hits[0]!.at };
+  let best = { weight: -1, span: Number.POSITIVE_INFINITY, left: 0, right: 1 };
   let right = 0;
   for (let left = 0; left < hits.length; left++) {
     const start = hits[left]!.at;
@@ -71,15 +74,18 @@ function bestWindow(text: string, hits: TermHit[], width: number, weightOf: (t: 
       right = left + 1;
       continue;
     }
-    const count = right - left;
-    if (weight > best.weight + 1e-9 || (Math.abs(weight - best.weight) < 1e-9 && count > best.count)) best = { weight, count, at: start };
+    // The tightest cluster of the most weight: centred, it leaves room around every hit.
+    const span = hits[right - 1]!.at + hits[right - 1]!.length - start;
+    if (weight > best.weight + 1e-9 || (Math.abs(weight - best.weight) < 1e-9 && span < best.span)) best = { weight, span, left, right };
     const t = hits[left]!.term;
     const n = counts.get(t)!;
     if (n === 1) weight -= weightOf(t);
     counts.set(t, n - 1);
   }
-  const lead = Math.min(80, Math.floor(width / 6));
-  const s = Math.max(0, best.at - lead);
+  // Centre the window on the hits it holds, so none sits at a cut.
+  const first = hits[best.left]!.at;
+  const last = hits[best.right - 1]!.at + hits[best.right - 1]!.length;
+  const s = Math.max(0, Math.min(first - Math.floor((width - (last - first)) / 2), first));
   return [s, Math.min(text.length, s + width)];
 }
 
