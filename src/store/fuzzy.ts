@@ -40,22 +40,33 @@ export function editDistance(a: string, b: string, limit: number): number {
 }
 
 /**
- * Vocabulary words within the word's edit limit, closest first. Candidates share the word's first
- * two letters, or have them swapped, or lack or add the second: typos at the very start are rare,
- * and these ranges hold a small slice of even a 300,000-word vocabulary.
+ * Vocabulary words within the word's edit limit, closest first. Candidates are read from short key
+ * ranges named by where the typo may sit: past the third letter (same first three), one letter
+ * too many at the second or third place, the first or second pair swapped; only when none of those
+ * is one edit away and common, every word with the same first two letters (a wrong or missing
+ * third letter).
+ * Typos in the very first letter are not looked for: rare, and they would mean a scan.
  */
-export function spellingCandidates(db: Database, word: string): { word: string; distance: number }[] {
+export function spellingCandidates(db: Database, word: string, isCommon: (w: string) => boolean = () => true): { word: string; distance: number }[] {
   const limit = maxDistance(word.length);
   if (limit === 0) return [];
-  const [a, b, c] = [word[0]!, word[1]!, word[2] ?? ""];
-  const starts = new Set([a + b, b + a, a + c]);
+  const [a, b, c, d = ""] = [word[0]!, word[1]!, word[2]!, word[3]];
   const found = new Map<string, number>();
-  for (const start of starts) {
-    for (const w of wordsStartingWith(db, start, word.length - limit, word.length + limit)) {
-      if (found.has(w) || w === word) continue;
-      const d = editDistance(word, w, limit);
-      if (d <= limit) found.set(w, d);
-    }
-  }
+  for (const start of new Set([a + b + c, a + b + d, a + c + d, a + c + b, b + a + c])) if (start.length === 3) collect(db, word, start, limit, found);
+  // A one-off word one edit away ("apl") does not end the search for a common one ("apply").
+  if (![...found].some(([w, x]) => x <= 1 && isCommon(w))) collect(db, word, a + b, limit, found);
+  return sorted(found);
+}
+
+function sorted(found: Map<string, number>): { word: string; distance: number }[] {
   return [...found].map(([w, distance]) => ({ word: w, distance })).sort((x, y) => x.distance - y.distance);
+}
+
+/** Vocabulary words of the right length that begin with `start`, measured against the word. */
+function collect(db: Database, word: string, start: string, limit: number, found: Map<string, number>): void {
+  for (const w of wordsStartingWith(db, start, word.length - limit, word.length + limit)) {
+    if (found.has(w) || w === word) continue;
+    const d = editDistance(word, w, limit);
+    if (d <= limit) found.set(w, d);
+  }
 }

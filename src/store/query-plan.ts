@@ -9,6 +9,12 @@ import { spellingCandidates } from "./fuzzy.ts";
 import type { ParsedQuery } from "./query.ts";
 import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
 import { hasVocab, wordsWithPrefix } from "./vocab.ts";
+import { isIdentifierLike, words as tokens } from "./terms.ts";
+
+/** Whether the trigram index holds the fragment somewhere (one short MATCH). */
+function inGrams(db: Database, fragment: string): boolean {
+  return db.prepare("SELECT 1 AS x FROM fts_grams WHERE fts_grams MATCH $m LIMIT 1").get({ m: `"${fragment.replaceAll('"', '""')}"` }) !== undefined;
+}
 
 export interface PlannedTerm {
   /** The word as the user typed it (lower-cased). */
@@ -35,24 +41,36 @@ const MAX_EXPANSIONS = 8;
 
 export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
   const total = chunkTotal(db);
+  // Pieces of identifiers as typed (`lofuquT`, `ileURLToPath`) that the trigram index holds are
+  // substrings, not misspellings: they are found as written, never "fixed".
+  const pieces = new Set(q.fragments.filter(isIdentifierLike).filter((f) => inGrams(db, f)).flatMap((f) => tokens(f)));
   const literal = q.phrases.length > 0;
   const words = [...new Set([...q.terms, ...q.phrases.flat()])];
   const wordStems = stems(db, words);
   let fixed = false;
+  // Words the index holds (or fixed so far): the context a spelling fix is checked against.
+  const known: PlannedTerm[] = [];
   const terms = words.map((word, i): PlannedTerm => {
     const df = docFreq(db, wordStems[i]!);
     const term = (forms: string[], n: number, kind: PlannedTerm["kind"]): PlannedTerm => ({ word, forms, df: n, weight: idf(n, total), kind });
-    if (df > 0 || literal || word.length < 3 || !hasVocab(db)) return term(df > 0 ? [word] : [], df, df > 0 ? "known" : "unknown");
+    if (df > 0) {
+      const t = term([word], df, "known");
+      known.push(t);
+      return t;
+    }
+    if (literal || word.length < 3 || !hasVocab(db)) return term([], 0, "unknown");
     const expansions = wordsWithPrefix(db, word, MAX_EXPANSIONS + 1);
     if (expansions.length > 0 && expansions.length <= MAX_EXPANSIONS) {
       const dfs = stems(db, expansions).map((s) => docFreq(db, s));
       const live = expansions.filter((_, k) => dfs[k]! > 0);
       if (live.length) return term(live, Math.max(...dfs), "prefix");
     }
-    const fix = bestFix(db, word);
+    const fix = pieces.has(word) ? undefined : bestFix(db, word, known);
     if (fix) {
       fixed = true;
-      return term([fix.word], fix.df, "fixed");
+      const t = term([fix.word], fix.df, "fixed");
+      known.push(t);
+      return t;
     }
     return term([], 0, "unknown");
   });
@@ -60,24 +78,50 @@ export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
   return { terms, total, ...(corrected ? { corrected } : {}) };
 }
 
+/** A candidate found in fewer chunks than this is a one-off (a typo in the text itself, an id). */
+const COMMON_DF = 3;
+/** Chunks counted at most when a candidate is checked against the query's other words. */
+const CO_CAP = 200;
+
 /**
- * The closest vocabulary word the index still holds; among equally close ones, the one in more
- * chunks. Only a clear winner: two candidates at the same distance with the same frequency
- * are a guess, and a wrong guess hides the miss the user should see.
+ * The closest vocabulary word the index still holds. Among equally close ones, the one found
+ * with the query's other words wins ("exeption chaning": chaining, not changing), then the one in
+ * more chunks. Two candidates alike on all three are a guess, and a wrong guess hides the miss the
+ * user should see.
  */
-function bestFix(db: Database, word: string): { word: string; df: number } | undefined {
-  const candidates = spellingCandidates(db, word).slice(0, 24);
+function bestFix(db: Database, word: string, others: PlannedTerm[]): { word: string; df: number } | undefined {
+  const dfOf = (w: string) => docFreq(db, stems(db, [w])[0]!);
+  const candidates = spellingCandidates(db, word, (w) => dfOf(w) >= COMMON_DF).slice(0, 24);
   if (candidates.length === 0) return undefined;
   const best = candidates[0]!.distance;
   const closest = candidates.filter((c) => c.distance === best);
   const dfs = stems(db, closest.map((c) => c.word)).map((s) => docFreq(db, s));
+  const context = others.filter((t) => t.forms.length > 0).flatMap((t) => t.forms);
+  const co = closest.map((c, k) => (dfs[k]! > 0 && context.length && closest.length > 1 ? together(db, c.word, context) : 0));
   let pick = -1;
   let tie = false;
   closest.forEach((_, k) => {
     if (dfs[k]! <= 0) return;
-    if (pick < 0 || dfs[k]! > dfs[pick]!) [pick, tie] = [k, false];
-    else if (dfs[k] === dfs[pick]) tie = true;
+    const better = pick < 0 || co[k]! > co[pick]! || (co[k] === co[pick] && dfs[k]! > dfs[pick]!);
+    if (better) [pick, tie] = [k, false];
+    else if (co[k] === co[pick] && dfs[k] === dfs[pick]) tie = true;
   });
   if (pick < 0 || tie) return undefined;
   return { word: closest[pick]!.word, df: dfs[pick]! };
+}
+
+const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
+
+/**
+ * The share of the word's chunks that also hold any of `others`, estimated from its first CO_CAP
+ * chunks: a raw count would favour common words ("changing" is beside "exception" in many more
+ * chunks than "chaining" is, but in a far smaller share of its own).
+ */
+function together(db: Database, word: string, others: string[]): number {
+  const own = quote(word);
+  const last = db.prepare<{ id: number }>("SELECT rowid AS id FROM fts_words WHERE fts_words MATCH $m ORDER BY rowid LIMIT 1 OFFSET $k").get({ m: own, k: CO_CAP - 1 })?.id;
+  const upTo = last ?? Number.MAX_SAFE_INTEGER;
+  const count = (m: string) => Number(db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH $m AND rowid <= $upTo").get({ m, upTo })?.n ?? 0);
+  const base = count(own);
+  return base ? count(`${own} AND (${others.map(quote).join(" OR ")})`) / base : 0;
 }

@@ -9,7 +9,15 @@ import type { PlannedTerm } from "./query-plan.ts";
 import { STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
-export const WEIGHTS = { fused: 1.0, cover: 1.2, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6 };
+export const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6 };
+
+/**
+ * Words that say what kind of thing a heading documents ("Class: `util.TextDecoder`", "Popen
+ * Objects", "Event: 'close'"), not which: a query need not repeat them to name the section.
+ */
+const KIND_WORDS: ReadonlySet<string> = new Set(
+  "class classes function functions method methods property properties event events object objects module modules interface type types attribute attributes constructor static".split(" "),
+);
 
 export interface TitleParts {
   /** The chunk's own heading or label; "" when it has none. */
@@ -90,7 +98,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const leafCover = weightOf(m, inLeaf);
   const pathCover = weightOf(m, covered(m, pathHits));
   // How much of the heading the query accounts for: "Promises API" for "promises api" is 1.
-  const leafWords = words(leaf).filter((w) => !STOPWORDS.has(w));
+  const leafWords = words(leaf).filter((w) => !STOPWORDS.has(w) && !KIND_WORDS.has(w));
   const matchedLeaf = leafWords.filter((w) => findTerms(w, m.stems).length > 0).length;
   const leafPrecision = leafWords.length ? matchedLeaf / leafWords.length : 0;
   const exact = leafCover > 0.999 && leafPrecision === 1 ? 1 : 0;

@@ -74,8 +74,8 @@ const MEMORY_RESERVE_MAX = 32;
  */
 const FREQUENT_SHARE = 8;
 const FREQUENT_MIN_TOTAL = 4000;
-/** When every word is that common, BM25 ranks only the newest chunks (plus any whose title holds them all). */
-const COMMON_WINDOW = 2500;
+/** The OR list ranks at most this many postings (or an eighth of the chunks, if more). */
+const OR_POSTINGS_MIN = 4000;
 
 /**
  * Ranked search. Each query word is checked against the index on its own: known words are kept,
@@ -109,12 +109,31 @@ function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter
   if (gate.length > 0 || (usable.length === 0 && q.phrases.length > 0)) {
     const and = candidates(db, "fts_words", expression(gate, "AND", q), filter);
     if (and.length >= filter.take || gate.length <= 1) return [and];
-    return [and, candidates(db, "fts_words", expression(gate, "OR", q), filter)];
+    return [and, candidates(db, "fts_words", expression(rarest(gate, plan.total), "OR", q), filter)];
   }
   if (usable.length === 0) return [];
+  // Every word is in most chunks: BM25 cannot tell them apart, and ranking them all is what is slow.
+  // The newest chunks that hold every word, and those whose titles do, go to the re-ranking instead.
   const all = expression(usable, "AND", q);
-  const newest = Number(db.prepare<{ m: number | null }>("SELECT max(id) AS m FROM chunks").get()?.m ?? 0) - COMMON_WINDOW;
-  return [candidates(db, "fts_words", all, filter, newest), candidates(db, "fts_words", `{title} : (${all})`, filter)];
+  return [candidates(db, "fts_words", all, filter, "newest"), candidates(db, "fts_words", `{title} : (${all})`, filter, "newest")];
+}
+
+/**
+ * The rarer terms whose chunks together stay within a share of the index (at least one term):
+ * BM25 over the union of common terms' postings was most of a slow query's time, and a chunk
+ * holding only common words of the query seldom beats one that holds a rare one.
+ */
+function rarest(terms: PlannedTerm[], total: number): PlannedTerm[] {
+  const byDf = [...terms].sort((x, y) => x.df - y.df);
+  const cap = Math.max(OR_POSTINGS_MIN, total / 8);
+  const out: PlannedTerm[] = [];
+  let sum = 0;
+  for (const t of byDf) {
+    if (out.length > 0 && sum + t.df > cap) break;
+    out.push(t);
+    sum += t.df;
+  }
+  return out;
 }
 
 function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter, options: SearchOptions): SearchHit[] {
@@ -167,17 +186,16 @@ function pickHits<T extends { row: ChunkRow }>(scored: T[], options: SearchOptio
 
 /**
  * Best rowids of one FTS table. Without filters this is FTS5's own `ORDER BY rank LIMIT` path,
- * which never touches the chunks table; a join is paid only when a filter needs it. `after`
- * limits the search to newer chunks (rowid seeks, so the older postings are skipped).
+ * which never touches the chunks table; a join is paid only when a filter needs it. `newest`
+ * takes the latest matches instead of the best ranked (no BM25 over every match).
  */
-function candidates(db: Database, table: "fts_words" | "fts_grams", match: string, filter: Filter, after?: number): number[] {
+function candidates(db: Database, table: "fts_words" | "fts_grams", match: string, filter: Filter, order: "rank" | "newest" = "rank"): number[] {
   if (!match) return [];
-  const window = after !== undefined ? ` AND ${table}.rowid > $after` : "";
-  const params: Params = { match, take: filter.take, ...(after !== undefined ? { after } : {}) };
+  const by = order === "rank" ? `${table}.rank` : `${table}.rowid DESC`;
   const sql = filter.sql
-    ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match${window} ${filter.sql} ORDER BY ${table}.rank LIMIT $take`
-    : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match${window} ORDER BY rank LIMIT $take`;
-  return db.prepare<{ id: number }>(sql).all(filter.sql ? { ...params, ...filter.params } : params).map((r) => r.id);
+    ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match ${filter.sql} ORDER BY ${by} LIMIT $take`
+    : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match ORDER BY ${by} LIMIT $take`;
+  return db.prepare<{ id: number }>(sql).all(filter.sql ? { match, take: filter.take, ...filter.params } : { match, take: filter.take }).map((r) => r.id);
 }
 
 interface Filter {

@@ -22,7 +22,9 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
 
   const windows: [number, number][] = [];
   let room = budget - byteLength(header);
-  let remaining = hits;
+  // What the header line shows needs no window of its own; a window starting at 0 shows it anyway.
+  let remaining = header ? hits.filter((h) => h.at > firstLineEnd) : hits;
+  if (remaining.length === 0) remaining = hits;
   for (let round = 0; round < 3 && remaining.length > 0 && room > 120; round++) {
     const span = Math.min(width, room);
     const [s, w] = bestWindow(text, remaining, span, weightOf);
