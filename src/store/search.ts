@@ -74,8 +74,8 @@ const MEMORY_RESERVE_MAX = 32;
  */
 const FREQUENT_SHARE = 8;
 const FREQUENT_MIN_TOTAL = 4000;
-/** The OR list ranks at most this many postings (or an eighth of the chunks, if more). */
-const OR_POSTINGS_MIN = 4000;
+/** The OR list ranks at most this many postings (or a sixteenth of the chunks, if more). */
+const OR_POSTINGS_MIN = 1500;
 
 /**
  * Ranked search. Each query word is checked against the index on its own: known words are kept,
@@ -125,7 +125,7 @@ function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter
  */
 function rarest(terms: PlannedTerm[], total: number): PlannedTerm[] {
   const byDf = [...terms].sort((x, y) => x.df - y.df);
-  const cap = Math.max(OR_POSTINGS_MIN, total / 8);
+  const cap = Math.max(OR_POSTINGS_MIN, total / 16);
   const out: PlannedTerm[] = [];
   let sum = 0;
   for (const t of byDf) {
