@@ -27,10 +27,7 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
   if (remaining.length === 0) remaining = hits;
   for (let round = 0; round < 3 && remaining.length > 0 && room > 120; round++) {
     const span = Math.min(width, room);
-    const [s, w] = bestWindow(text, remaining, span, weightOf);
-    // The window is measured in characters, the budget in bytes: narrow a multibyte window to fit.
-    const bytes = byteLength(text.slice(s, w));
-    const e = bytes > span ? s + Math.floor(((w - s) * span) / bytes) : w;
+    const [s, e] = fitWindow(text, bestCover(remaining, span, weightOf), span);
     windows.push([s, e]);
     room -= byteLength(text.slice(s, e));
     const seen = new Set(remaining.filter((h) => h.at >= s && h.at < e).map((h) => h.term));
@@ -44,7 +41,9 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
   const out = withHeader
     .map(([s, e]) => {
       const start = snapStart(text, s);
-      return `${start > 0 ? "…" : ""}${text.slice(start, e)}${e < text.length ? "…" : ""}`;
+      // The header is a whole line: the mark that follows says the cut, at the next passage.
+      const whole = s === 0 && e === firstLineEnd && header !== "";
+      return `${start > 0 ? "…" : ""}${text.slice(start, e)}${e < text.length && !whole ? "…" : ""}`;
     })
     .join("\n");
   return clipBytes(out, maxBytes);
@@ -54,13 +53,14 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
 const HEADER_MAX = 160;
 
 /**
- * The `width`-character window holding the most distinct-term weight (ties: the tightest), centred
- * on the hits it holds. Two pointers over hits: linear time.
+ * Where the best passage is: among `width`-character stretches, the one holding the most
+ * distinct-term weight; then, inside it, the shortest run of hits that still holds all those
+ * terms (so the window can be centred on it). Two pointers over hits, twice: linear time.
  */
-function bestWindow(text: string, hits: TermHit[], width: number, weightOf: (t: number) => number): [number, number] {
+function bestCover(hits: TermHit[], width: number, weightOf: (t: number) => number): [number, number] {
   const counts = new Map<number, number>();
   let weight = 0;
-  let best = { weight: -1, span: Number.POSITIVE_INFINITY, left: 0, right: 1 };
+  let best = { weight: -1, left: 0, right: 1 };
   let right = 0;
   for (let left = 0; left < hits.length; left++) {
     const start = hits[left]!.at;
@@ -76,19 +76,49 @@ function bestWindow(text: string, hits: TermHit[], width: number, weightOf: (t: 
       right = left + 1;
       continue;
     }
-    // The tightest cluster of the most weight: centred, it leaves room around every hit.
-    const span = hits[right - 1]!.at + hits[right - 1]!.length - start;
-    if (weight > best.weight + 1e-9 || (Math.abs(weight - best.weight) < 1e-9 && span < best.span)) best = { weight, span, left, right };
+    if (weight > best.weight + 1e-9) best = { weight, left, right };
     const t = hits[left]!.term;
     const n = counts.get(t)!;
     if (n === 1) weight -= weightOf(t);
     counts.set(t, n - 1);
   }
-  // Centre the window on the hits it holds, so none sits at a cut.
-  const first = hits[best.left]!.at;
-  const last = hits[best.right - 1]!.at + hits[best.right - 1]!.length;
-  const s = Math.max(0, Math.min(first - Math.floor((width - (last - first)) / 2), first));
-  return [s, Math.min(text.length, s + width)];
+  const inside = hits.slice(best.left, best.right);
+  const need = new Set(inside.map((h) => h.term)).size;
+  const seen = new Map<number, number>();
+  let have = 0;
+  let cover: [number, number] = [inside[0]!.at, inside[0]!.at + inside[0]!.length];
+  let shortest = Number.POSITIVE_INFINITY;
+  let l = 0;
+  for (const h of inside) {
+    const n = seen.get(h.term) ?? 0;
+    if (n === 0) have++;
+    seen.set(h.term, n + 1);
+    while (have === need) {
+      const from = inside[l]!;
+      const length = h.at + h.length - from.at;
+      if (length < shortest) [shortest, cover] = [length, [from.at, h.at + h.length]];
+      const m = seen.get(from.term)!;
+      if (m === 1) have--;
+      seen.set(from.term, m - 1);
+      l++;
+    }
+  }
+  return cover;
+}
+
+/** A window of at most `maxBytes` UTF-8 bytes centred on `cover` (narrowed for multibyte text). */
+function fitWindow(text: string, [from, to]: [number, number], maxBytes: number): [number, number] {
+  let width = maxBytes;
+  let window: [number, number] = [from, Math.min(text.length, from + width)];
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const centre = Math.floor((from + to) / 2);
+    const s = Math.max(0, Math.min(centre - Math.floor(width / 2), text.length - width));
+    window = [s, Math.min(text.length, s + width)];
+    const bytes = byteLength(text.slice(window[0], window[1]));
+    if (bytes <= maxBytes) return window;
+    width = Math.max(1, Math.floor((width * maxBytes) / bytes));
+  }
+  return window;
 }
 
 function merge(windows: [number, number][]): [number, number][] {

@@ -76,8 +76,8 @@ function recordLabel(lines: string[], start: number, end: number): string | unde
  * `pkg (1.2-3) unstable; urgency=medium` (Debian, to its ` -- Name <mail>  date` trailer),
  * `2024-05-01  Name  <mail>` (GNU ChangeLog), `Start-Date: …` (apt history, to `End-Date:`).
  */
-const ENTRY_HEADERS: { header: RegExp; label: (line: string) => string }[] = [
-  { header: /^[a-z0-9][a-z0-9+.~-]* \([^()\s]+\) [^;]*; *urgency=/i, label: (l) => clip(l.replace(/;.*$/, ""), 80) },
+const ENTRY_HEADERS: { header: RegExp; trailer?: RegExp; label: (line: string) => string }[] = [
+  { header: /^[a-z0-9][a-z0-9+.~-]* \([^()\s]+\) [^;]*; *urgency=/i, trailer: /^ -- \S.*<[^<>]*>/, label: (l) => clip(l.replace(/;.*$/, ""), 80) },
   { header: /^\d{4}-\d\d-\d\d\s+\S.*<[^<>\s]+@[^<>\s]+>\s*$/, label: (l) => clip(l, 80) },
   { header: /^Start-Date: \d{4}-\d\d-\d\d/, label: (l) => clip(l.replace(/^Start-Date:\s*/, "apt "), 80) },
 ];
@@ -98,14 +98,21 @@ export function entryStream(lines: string[]): number {
 function splitEntries(lines: string[]): TextRecord[] | null {
   const k = entryStream(lines);
   if (k < 0) return null;
-  const { header, label } = ENTRY_HEADERS[k]!;
+  const { header, trailer, label } = ENTRY_HEADERS[k]!;
   const starts: number[] = [];
   for (let i = 0; i < lines.length; i++) if (header.test(lines[i]!)) starts.push(i);
   const records: TextRecord[] = [];
   if (starts[0]! > 0) records.push({ start: 0, end: starts[0]! - 1 });
   starts.forEach((start, j) => {
-    const end = j + 1 < starts.length ? starts[j + 1]! - 1 : lines.length - 1;
+    const next = j + 1 < starts.length ? starts[j + 1]! - 1 : lines.length - 1;
+    // An entry ends at its trailer; what follows it (a note, blank lines) is no part of it.
+    let end = next;
+    if (trailer) for (let i = start + 1; i <= next; i++) if (trailer.test(lines[i]!)) {
+      end = i;
+      break;
+    }
     records.push({ start, end, label: label(lines[start]!) });
+    if (end < next) records.push({ start: end + 1, end: next });
   });
   return records;
 }

@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { openStore, type Database } from "../../src/store/db.ts";
+import { indexSource } from "../../src/store/index-source.ts";
+import { splitTitle } from "../../src/store/rank.ts";
+import { search } from "../../src/store/search.ts";
+import { makeSnippet } from "../../src/store/snippet.ts";
+import { findTerms } from "../../src/store/match.ts";
+import { tempDir } from "../helpers/temp.ts";
+
+describe("title parts", () => {
+  test.each([
+    ["File system > Promises API > filehandle.close()", "filehandle.close()", "File system > Promises API"],
+    ["Guide > Setup (2)", "Setup", "Guide"],
+    ["build.log lines 40-80: FAIL src/x.test.ts", "FAIL src/x.test.ts", "build.log"],
+    ["build.log lines 1-20", "", "build.log"],
+    ["data.csv rows 1-40", "", "data.csv"],
+    ["README.md", "README.md", ""],
+  ])("%s", (title, leaf, path) => {
+    expect(splitTitle(title)).toEqual({ leaf, path });
+  });
+});
+
+let db: Database;
+const FS = `# File system
+
+Intro to files.
+
+## Promises API
+
+The promises API returns promises instead of taking callbacks.
+
+### filehandle.close()
+
+Closes the file handle; the promises API resolves when closed.
+
+### filehandle.read()
+
+Reads from the file; promises API style.
+
+## Callback API
+
+Callbacks everywhere. The file is read with a callback.
+
+### fs.readFile(path, callback)
+
+Reads the whole file, then calls back. Use it for small files.
+
+### fs.watch(filename)
+
+Watches for changes on the file. Use fs.watch for notifications on rename.
+`;
+
+beforeAll(() => {
+  db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  indexSource(db, { label: "fs.md", text: FS, kind: "markdown", maxChunk: 4096 });
+  for (let i = 0; i < 30; i++) indexSource(db, { label: `other-${i}.md`, text: `# Note ${i}\n\nUse the file tool to open the file and use it.\n`, kind: "markdown", maxChunk: 4096 });
+});
+
+const first = (q: string) => search(db, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!;
+
+describe("ranking by headings and telling words", () => {
+  test("a query naming a parent section finds it, not each child that inherits its words", () => {
+    expect(first("promises api").title).toBe("File system > Promises API");
+  });
+
+  test("a child's own heading wins when the query names it", () => {
+    expect(first("filehandle.close promises").title).toBe("File system > Promises API > filehandle.close()");
+  });
+
+  test("common words count less than the telling one", () => {
+    // "use" and "file" are in 30 other notes; "notifications" only in fs.watch.
+    expect(first("use file notifications").title).toBe("File system > Callback API > fs.watch(filename)");
+  });
+});
+
+describe("best-passage snippets", () => {
+  const body = `${"filler words about nothing in particular. ".repeat(40)}The fix landed in version 2.30-3 for the parser. ${"more filler that says little. ".repeat(40)}`;
+  const stems = ["fix", "parser"];
+
+  test("the window holds the passage with the query's words, with room around them", () => {
+    const snippet = makeSnippet(body, findTerms(body, stems), 300, [1, 1]);
+    expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(300);
+    expect(snippet).toContain("The fix landed in version 2.30-3 for the parser.");
+  });
+
+  test("a rare word wins over a common one spread everywhere", () => {
+    const text = `${"cache cache cache ".repeat(60)}\nthe timeout happened once\n${"cache cache ".repeat(60)}`;
+    const snippet = makeSnippet(text, findTerms(text, ["cache", "timeout"]), 200, [0.1, 1]);
+    expect(snippet).toContain("timeout happened");
+  });
+
+  test("a record's header line leads when the passage is further down", () => {
+    const record = `curl (7.88.1-10) bookworm; urgency=medium\n${"  * unrelated change to the build\n".repeat(40)}  * Fix CVE-2023-38545 in SOCKS5\n${"  * more unrelated\n".repeat(20)}`;
+    const snippet = makeSnippet(record, findTerms(record, ["cve", "2023", "38545"]), 400, [1, 1, 1]);
+    expect(snippet.startsWith("curl (7.88.1-10) bookworm; urgency=medium\n…")).toBe(true);
+    expect(snippet).toContain("Fix CVE-2023-38545");
+  });
+
+  test("multibyte text is cut on code points within the byte budget", () => {
+    const text = `${"数据库连接".repeat(200)}超时错误${"数据".repeat(200)}`;
+    const snippet = makeSnippet(text, findTerms(text, ["超时"]), 200, [1]);
+    expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(200);
+    expect(snippet).toContain("超时");
+    expect(snippet).not.toContain("\ufffd");
+  });
+});

@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { openStore, type Database } from "../../src/store/db.ts";
+import { editDistance, maxDistance } from "../../src/store/fuzzy.ts";
+import { indexSource } from "../../src/store/index-source.ts";
+import { planQuery } from "../../src/store/query-plan.ts";
+import { parseQuery } from "../../src/store/query.ts";
+import { search } from "../../src/store/search.ts";
+import { tempDir } from "../helpers/temp.ts";
+
+let db: Database;
+
+const DOCS: [string, string][] = [
+  ["tokio.md", "# Tokio\n\nThe tokio runtime schedules async tasks on worker threads.\n\n## Blocking\n\nUse spawn_blocking for CPU-heavy work inside the runtime.\n"],
+  ["errors.md", "# Errors\n\n## Exception chaining\n\nRaise a new exception from the original to keep the chain of causes.\n"],
+  ["changes.md", "# Changes\n\nChanging the config reloads it. Changing the port needs a restart. Changing names is allowed.\n"],
+  ["stash.md", "# Stash\n\n## apply\n\nApply the stash on top of the current branch; apply keeps the stash entry.\n\nSee also apl.\n"],
+  ["node.md", "# Process\n\n## process.memoryUsage()\n\nReturns memory usage of the process in bytes.\n\n## fs.createReadStream(path)\n\nOpens a readable stream.\n"],
+];
+
+beforeAll(() => {
+  db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  for (const [label, text] of DOCS) indexSource(db, { label, text, kind: "markdown", maxChunk: 4096 });
+});
+
+describe("edit distance (optimal string alignment)", () => {
+  test.each([
+    ["runtime", "rutime", 1],
+    ["runtime", "rnutime", 1], // a swapped pair costs one edit
+    ["receive", "recieve", 1],
+    ["apply", "aply", 1],
+    ["kitten", "sitting", 3],
+    ["abc", "abc", 0],
+  ])("%s ~ %s = %i", (a, b, d) => {
+    expect(editDistance(a, b, 3)).toBe(d);
+    expect(editDistance(b, a, 3)).toBe(d);
+  });
+
+  test("gives up past the limit", () => {
+    expect(editDistance("completely", "different", 2)).toBe(3);
+    expect(maxDistance(3)).toBe(0);
+    expect(maxDistance(5)).toBe(1);
+    expect(maxDistance(9)).toBe(2);
+  });
+});
+
+const plan = (q: string) => planQuery(db, parseQuery(q));
+
+describe("per-word spelling fixes", () => {
+  test.each([
+    ["one wrong word beside a right one", "tokio rutime", "tokio runtime"],
+    ["two wrong words", "tokoi rutnime", "tokio runtime"],
+    ["a swapped pair", "exeption", "exception"],
+    ["the word found beside the others wins over the more common one", "exeption chaning", "exception chaining"],
+    ["a one-off close word does not hide the common one", "stash aply", "stash apply"],
+  ])("%s: %s -> %s", (_name, query, corrected) => {
+    const r = search(db, query, { limit: 3, snippetMax: 800, rrfK: 60 });
+    expect(r.corrected).toBe(corrected);
+    expect(r.hits.length).toBeGreaterThan(0);
+  });
+
+  test.each([
+    ["a word the index holds", "runtime"],
+    ["a short word", "tok"],
+    ["a quoted phrase", '"tokio rutime"'],
+    ["nothing close", "zqxwvy"],
+    ["a piece of an identifier that is indexed", "emoryUsag"],
+  ])("no fix for %s (%s)", (_name, query) => {
+    expect(plan(query).corrected).toBeUndefined();
+  });
+
+  test("a partial word stands for the words it begins", () => {
+    const t = plan("createReadStr").terms[0]!;
+    expect(t.kind).toBe("prefix");
+    expect(t.forms).toEqual(["createreadstream"]);
+    expect(search(db, "createReadStr", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("Process > fs.createReadStream(path)");
+  });
+
+  test("the spelling fix is reported and the right section comes first", () => {
+    const r = search(db, "tokio rutime blocking", { limit: 3, snippetMax: 800, rrfK: 60 });
+    expect(r.corrected).toBe("tokio runtime blocking");
+    expect(r.hits[0]!.title).toBe("Tokio > Blocking");
+  });
+});
