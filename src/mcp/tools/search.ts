@@ -54,7 +54,7 @@ export function searchTool() {
           memory: args.memory !== false,
           memoryReserve: watch.reserve,
         });
-        const fixed = result.corrected ? ` (no exact match; showing ${quote(result.corrected)})` : "";
+        const fixed = result.corrected ? ` (spelling fixed: showing ${quote(result.corrected)})` : "";
         const lines = [`## ${query}${fixed}`];
         if (result.hits.length === 0) lines.push("no matches");
         for (const hit of result.hits) {
