@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../config/config.ts";
 import { errorMessage } from "../errors.ts";
-import { readStats, summarizeStats, type StatsSummary, type ToolStat } from "../mcp/tool-stats.ts";
+import { readStats, summarizeStats, type StatsSummary, type ToolStat } from "../store/tool-stats.ts";
 import { openStore } from "../store/db.ts";
 import { projectDbPath, resolveProject } from "../store/project.ts";
 import { formatBytes, printJson } from "./context.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Budgets } from "../config/constants.ts";
-import { recordCall } from "../mcp/tool-stats.ts";
+import { recordCall } from "../store/tool-stats.ts";
 import { previewText } from "../preview/preview.ts";
 import { redactSecrets } from "../sandbox/redact.ts";
 import { detectKind } from "../store/chunk/index.ts";

@@ -11,7 +11,7 @@ import { byteLength } from "./format.ts";
 import { startLiveMarker } from "../hooks/liveness.ts";
 import { watchLifecycle } from "./lifecycle.ts";
 import { allTools, listEntry } from "./registry.ts";
-import { recordCall } from "./tool-stats.ts";
+import { recordCall } from "../store/tool-stats.ts";
 import { describeIssues, type ToolDef, type ToolReply } from "./tool.ts";
 import { AjvJsonSchemaValidator } from "./no-schema-validator.ts";
 

@@ -1,4 +1,4 @@
-import { readStats } from "../mcp/tool-stats.ts";
+import { readStats } from "../store/tool-stats.ts";
 import { oneLine } from "../session/events.ts";
 import type { Database } from "../store/db.ts";
 import type { DayTotal, ProjectData, RouteAction, RouteRow, SessionTotal, SourceRow, Timeline } from "./types.ts";

@@ -1,4 +1,4 @@
-import { summarizeStats, type ToolStat } from "../mcp/tool-stats.ts";
+import { summarizeStats, type ToolStat } from "../store/tool-stats.ts";
 import { LIMITS } from "./collect.ts";
 import type { DayTotal, Latency, ProjectData, Report, RouteRow, SourceTotals } from "./types.ts";
 

@@ -1,4 +1,4 @@
-import type { StatsSummary, ToolStat } from "../mcp/tool-stats.ts";
+import type { StatsSummary, ToolStat } from "../store/tool-stats.ts";
 
 /** Calls and bytes of one local calendar day (`YYYY-MM-DD`). */
 export interface DayTotal {

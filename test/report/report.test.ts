@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join } from "node:path";
 import { describe, expect, test } from "bun:test";
 import { fillLargeProject } from "../../bench/report.ts";
-import { recordCall } from "../../src/mcp/tool-stats.ts";
+import { recordCall } from "../../src/store/tool-stats.ts";
 import { openStore } from "../../src/store/db.ts";
 import { SCHEMA_VERSION } from "../../src/store/schema.ts";
 import { projectDbPath, resolveProject } from "../../src/store/project.ts";

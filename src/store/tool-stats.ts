@@ -1,4 +1,4 @@
-import type { Database } from "../store/db.ts";
+import type { Database } from "./db.ts";
 
 /** Calls and bytes of one tool: what reached the context and what was kept out of it. */
 export interface ToolStat {
