@@ -9,7 +9,7 @@ import type { Decision, HookEvent } from "./types.ts";
 
 /** What routing needs besides the event; each part is computed only when a rule needs it. */
 export interface RouteContext {
-  /** The caller can make the ctx_* call a deny would name (see liveness.ts). */
+  /** The caller can make the ctx_* call a deny would name (see session/liveness.ts). */
   canRoute(): boolean;
   /** The user's deny/allow rules (src/sandbox/policy.ts). */
   policy(): Policy;

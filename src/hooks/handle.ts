@@ -13,7 +13,7 @@ import { openStore, type Database } from "../store/db.ts";
 import { projectDbPath, resolveProject, type Project } from "../store/project.ts";
 import { decideRoute } from "./decide.ts";
 import { NUDGE, SESSION_GUIDANCE } from "./instructions.ts";
-import { isRegistered, liveDir, serverLive } from "./liveness.ts";
+import { isRegistered, liveDir, serverLive } from "../session/liveness.ts";
 import type { Decision, HookEvent, HostAdapter } from "./types.ts";
 
 /** Journals of sessions idle this long are dropped at the next fresh start. */
@@ -99,7 +99,7 @@ class HookRun {
     this.#db = undefined;
   }
 
-  /** Whether the caller can make a ctx_* call right now (see liveness.ts). */
+  /** Whether the caller can make a ctx_* call right now (see session/liveness.ts). */
   canRoute(): boolean {
     if (this.#canRoute !== undefined) return this.#canRoute;
     const { routing } = this.config;

@@ -8,7 +8,7 @@ import { explainStoreError } from "../store/db-errors.ts";
 import { ToolContext } from "./context.ts";
 import { guardStdin } from "./stdin-guard.ts";
 import { byteLength } from "./format.ts";
-import { startLiveMarker } from "../hooks/liveness.ts";
+import { startLiveMarker } from "../session/liveness.ts";
 import { watchLifecycle } from "./lifecycle.ts";
 import { allTools, listEntry } from "./registry.ts";
 import { recordCall } from "../store/tool-stats.ts";

@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadHost } from "../../src/hooks/hosts/index.ts";
-import { registeredMarker } from "../../src/hooks/liveness.ts";
+import { registeredMarker } from "../../src/session/liveness.ts";
 import { resolveProject } from "../../src/store/project.ts";
 import { startServer } from "../mcp/helpers.ts";
 import { hookEnv, hookSandbox, runHook } from "./helpers.ts";
