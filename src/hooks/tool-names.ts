@@ -1,27 +1,12 @@
 /**
  * Tool names differ per host (`Bash`, `run_shell_command`, `shell`, `bash` …) and so do MCP tool
  * names (`mcp__s__t`, `mcp_s_t`, `s_t`, `s-t`, `MCP:t`, `@s/t`): see reference/hosts.md, the
- * cross-host notes. Everything after the adapters works on the canonical names below.
+ * cross-host notes. Everything after the adapters works on the canonical names (config/tool-names.ts).
  */
 
-import { OWN_TOOL_NAMES } from "../mcp/tool-names.ts";
+import { OWN_TOOL_NAMES, type CanonicalTool } from "../config/tool-names.ts";
 
-export type CanonicalTool =
-  | "Bash"
-  | "Read"
-  | "WebFetch"
-  | "WebSearch"
-  | "Edit"
-  | "Write"
-  | "Grep"
-  | "Glob"
-  | "Agent"
-  | "Todo"
-  | "Skill"
-  | "Plan"
-  | "Ask"
-  | "Mcp"
-  | "Other";
+export type { CanonicalTool };
 
 /** How a host spells an MCP tool: `double` mcp__s__t, `gemini` mcp_s_t, `underscore` s_t, `dash` s-t, `cursor` MCP:t, `kiro` @s/t, `bare` t. */
 export type McpFormat = "double" | "gemini" | "underscore" | "dash" | "cursor" | "kiro" | "bare";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ToolContext } from "./context.ts";
-import type { OwnToolName } from "./tool-names.ts";
+import type { OwnToolName } from "../config/tool-names.ts";
 
 /** MCP tool annotations: hosts show them (with the title) in approval prompts. */
 export interface ToolAnnotations {

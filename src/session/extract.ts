@@ -1,6 +1,6 @@
 import { isAbsolute, relative, sep } from "node:path";
 import { isInstructionFile } from "../config/instruction-files.ts";
-import type { CanonicalTool } from "../hooks/tool-names.ts";
+import type { CanonicalTool } from "../config/tool-names.ts";
 import { oneLine, type EventType, type JournalEvent } from "./events.ts";
 
 /** A tool call as the journal sees it: canonical name, input, and (after it ran) output. */

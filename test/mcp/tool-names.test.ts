@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config/config.ts";
 import { allTools } from "../../src/mcp/registry.ts";
-import { OWN_TOOL_NAMES } from "../../src/mcp/tool-names.ts";
+import { OWN_TOOL_NAMES } from "../../src/config/tool-names.ts";
 import { repoRoot } from "../helpers/temp.ts";
 
 test("the registry's tools are exactly the tool-name list, in its order", () => {
@@ -11,5 +11,5 @@ test("the registry's tools are exactly the tool-name list, in its order", () => 
 });
 
 test("the tool-name list imports nothing, so the hooks can load it", () => {
-  expect(readFileSync(join(repoRoot, "src/mcp/tool-names.ts"), "utf8")).not.toMatch(/^\s*(import|export .* from)\b/m);
+  expect(readFileSync(join(repoRoot, "src/config/tool-names.ts"), "utf8")).not.toMatch(/^\s*(import|export .* from)\b/m);
 });

@@ -17,3 +17,24 @@ export const OWN_TOOL_NAMES = [
 
 /** One of ctxmode's MCP tool names. */
 export type OwnToolName = (typeof OWN_TOOL_NAMES)[number];
+
+/**
+ * The host-neutral kinds of tool call: each host's spelling (`Bash`, `run_shell_command`, `shell` …)
+ * maps to one in hooks/tool-names.ts, and the session journal's rules work on these alone.
+ */
+export type CanonicalTool =
+  | "Bash"
+  | "Read"
+  | "WebFetch"
+  | "WebSearch"
+  | "Edit"
+  | "Write"
+  | "Grep"
+  | "Glob"
+  | "Agent"
+  | "Todo"
+  | "Skill"
+  | "Plan"
+  | "Ask"
+  | "Mcp"
+  | "Other";
