@@ -77,7 +77,7 @@ async function indexUrlsCommand(urls: string[], opts: IndexOptions): Promise<num
   if (ttlSeconds !== undefined && !(Number.isFinite(ttlSeconds) && ttlSeconds >= 0)) {
     throw new CtxError("BAD_INPUT", `--ttl must be a number of seconds (0 or more), not ${opts.ttl}`);
   }
-  const [{ indexUrls }, { pageReceipt }] = await Promise.all([import("../fetch/index-urls.ts"), import("../fetch/receipt.ts")]);
+  const [{ indexUrls }, { pageReceipt }] = await Promise.all([import("../fetch/index-urls.ts"), import("../mcp/page-receipt.ts")]);
   const { config, store } = openForCommand(opts.project);
   try {
     const source = opts.source?.trim() || undefined;

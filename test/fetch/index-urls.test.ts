@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { indexUrls, type IndexUrlsOptions, type PageOutcome, type PageIndexed, type WebIndexContext } from "../../src/fetch/index-urls.ts";
-import { pageReceipt, pagesReceipt } from "../../src/fetch/receipt.ts";
+import { pageReceipt, pagesReceipt } from "../../src/mcp/page-receipt.ts";
 import { openStore } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { listSources } from "../../src/store/purge.ts";

@@ -32,7 +32,7 @@ export function indexTool() {
         throw new CtxError("BAD_INPUT", `pass exactly one of \`path\`, \`text\` or \`url\` (\`urls\` for several)${given.length ? ` (got ${given.join(" and ")})` : ""}`);
       }
       if (args.url !== undefined || args.urls !== undefined) {
-        const { indexPagesTool } = await import("../../fetch/pages-tool.ts");
+        const { indexPagesTool } = await import("../index-pages.ts");
         return indexPagesTool(ctx, args, signal);
       }
       const source = args.source?.trim() || undefined;

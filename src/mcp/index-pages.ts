@@ -1,10 +1,10 @@
 /** The `url`/`urls` branch of ctx_index: fetch, index, and reply with a receipt per page. */
 import { CtxError } from "../errors.ts";
-import type { ToolContext } from "../mcp/context.ts";
-import { byteLength } from "../mcp/format.ts";
-import type { ToolReply } from "../mcp/tool.ts";
-import { indexUrls, type PageRequest } from "./index-urls.ts";
-import { pageReceipt, pagesReceipt } from "./receipt.ts";
+import type { ToolContext } from "./context.ts";
+import { byteLength } from "./format.ts";
+import type { ToolReply } from "./tool.ts";
+import { indexUrls, type PageRequest } from "../fetch/index-urls.ts";
+import { pageReceipt, pagesReceipt } from "./page-receipt.ts";
 
 export interface PagesArgs {
   url?: string;
