@@ -4,6 +4,7 @@ import type { Database } from "./db.ts";
 import { batches, cleanInput, hashSource, indexSources, writeBatch, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
 import { prepareChunks, type ChunkJob, type PreparedSource } from "./prepare-chunks.ts";
 import { unpackSources, type PackedSources } from "./prepare-pack.ts";
+import { knownWords } from "./vocab.ts";
 
 /** Below this much input a worker costs more to start than it saves. */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
@@ -49,7 +50,7 @@ export function createIndexer(db: Database): Indexer {
             const p = prepared?.[i];
             if (p) return { input, sha256: p.sha256, bytes: p.bytes, needsChunks: true, prepared: p };
             const h = hashSource(db, cleanInput(input));
-            if (h.needsChunks) h.prepared = prepareChunks(toJob(h.input));
+            if (h.needsChunks) h.prepared = prepareChunks(toJob(h.input), knownWords(db));
             return h;
           });
           results.push(...writeBatch(db, hashed));

@@ -3,7 +3,7 @@ import type { Chunk, ContentKind } from "./chunk/index.ts";
 import { transaction, type Database } from "./db.ts";
 import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
 import { redactSecrets } from "../sandbox/redact.ts";
-import { recordVocab } from "./vocab.ts";
+import { knownWords, recordVocab } from "./vocab.ts";
 
 export interface SourceInput {
   /** The source's identity: indexing a label again replaces what it held. */
@@ -51,7 +51,7 @@ export function indexSources(db: Database, inputs: SourceInput[]): IndexResult[]
   const results: IndexResult[] = [];
   for (const batch of batches(inputs)) {
     const hashed = batch.map((input) => hashSource(db, cleanInput(input)));
-    for (const h of hashed) if (h.needsChunks) h.prepared = prepareChunks(h.input);
+    for (const h of hashed) if (h.needsChunks) h.prepared = prepareChunks(h.input, knownWords(db));
     results.push(...writeBatch(db, hashed));
   }
   return results;
@@ -82,6 +82,8 @@ export interface Hashed {
   /** False when this exact text was already stored when hashed: no need to chunk it. */
   needsChunks: boolean;
   prepared?: PreparedChunks;
+  /** Set once its chunks are written: its words then go to the vocabulary with the batch's. */
+  wrote?: boolean;
 }
 
 /** The input with its secrets redacted (when it asks for that): what is hashed and stored. */
@@ -98,7 +100,13 @@ export function hashSource(db: Database, input: SourceInput): Hashed {
 
 /** Writes one batch of hashed (and, where needed, prepared) sources in one IMMEDIATE transaction. */
 export function writeBatch(db: Database, batch: Hashed[]): IndexResult[] {
-  return transaction(db, () => batch.map((h) => write(db, h)));
+  return transaction(db, () => {
+    const results = batch.map((h) => write(db, h));
+    // The batch's new words in one sorted insert: per source, they landed all over the B-tree
+    // between FTS writes and cost more than the rest of the vocabulary's work together.
+    recordVocab(db, batch.map((h) => (h.wrote ? h.prepared?.words : "") ?? "").filter(Boolean).join(" "));
+    return results;
+  });
 }
 
 function write(db: Database, p: Hashed): IndexResult {
@@ -107,7 +115,10 @@ function write(db: Database, p: Hashed): IndexResult {
   let doc = db.prepare<DocRow>("SELECT id, chunk_count, code_count FROM docs WHERE sha256 = $sha256").get({ sha256 });
   const fresh = !doc;
   // A doc seen before the lock may have been purged since: then chunk under the lock.
-  if (!doc) doc = insertDoc(db, sha256, input.kind, bytes, (p.prepared ??= prepareChunks(cleanInput(input))));
+  if (!doc) {
+    doc = insertDoc(db, sha256, input.kind, bytes, (p.prepared ??= prepareChunks(cleanInput(input), knownWords(db))));
+    p.wrote = true;
+  }
   const meta = { origin: input.origin ?? "", now: Date.now(), session: input.session ?? "", worktree: input.worktree ?? "" };
   let status: IndexResult["status"] = "new";
   let sourceId: number;
@@ -135,7 +146,7 @@ interface DocRow {
   code_count: number;
 }
 
-function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { chunks, grams, words }: PreparedChunks): DocRow {
+function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { chunks, grams }: PreparedChunks): DocRow {
   const codeCount = chunks.filter((c) => c.code).length;
   const docId = db.prepare(
     "INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ($sha256, $kind, $bytes, $n, $code)",
@@ -150,7 +161,6 @@ function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { 
     insWords.run({ id, title: c.title, body: wordsBody(c.body) });
     insGrams.run({ id, terms: grams[seq]! });
   });
-  recordVocab(db, words);
   return { id: docId, chunk_count: chunks.length, code_count: codeCount };
 }
 

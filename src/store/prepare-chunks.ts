@@ -21,13 +21,16 @@ export interface ChunkJob {
   redact?: boolean;
 }
 
-/** Pure and synchronous, so it can run on the indexing thread or in the prepare worker alike. */
-export function prepareChunks(job: ChunkJob): PreparedChunks {
+/**
+ * Pure and synchronous, so it can run on the indexing thread or in the prepare worker alike.
+ * `known` words (already in the vocabulary) are not collected again.
+ */
+export function prepareChunks(job: ChunkJob, known?: ReadonlySet<string>): PreparedChunks {
   const chunks = chunkText(job.text, job.kind, { maxChunk: job.maxChunk, name: job.label });
   const words = new Set<string>();
   for (const c of chunks) {
-    vocabWords(c.title, words);
-    vocabWords(c.body, words);
+    vocabWords(c.title, words, known);
+    vocabWords(c.body, words, known);
   }
   return { chunks, grams: chunks.map((c) => gramTerms(c.title, c.body)), words: [...words].join(" ") };
 }
@@ -38,11 +41,11 @@ export interface PreparedSource extends PreparedChunks {
   bytes: number;
 }
 
-export function prepareSource(job: ChunkJob): PreparedSource {
+export function prepareSource(job: ChunkJob, known?: ReadonlySet<string>): PreparedSource {
   const text = job.redact ? redactSecrets(job.text) : job.text;
   return {
     sha256: createHash("sha256").update(text).digest("hex"),
     bytes: Buffer.byteLength(text),
-    ...prepareChunks({ ...job, text }),
+    ...prepareChunks({ ...job, text }, known),
   };
 }

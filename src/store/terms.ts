@@ -52,6 +52,7 @@ function scanIdentifiers(text: string, into: Set<string>): void {
     let special = false; // joiner, digit or camelCase hump
     let prevLower = false;
     let joined = false; // a . / : @ # - seen, counting only once a word character follows it
+    let digits = false;
     let lastWord = i; // end of the last character that may end a term ([A-Za-z0-9_$])
     for (; i < n; i++) {
       c = text.charCodeAt(i);
@@ -59,7 +60,10 @@ function scanIdentifiers(text: string, into: Set<string>): void {
       const upper = c >= 65 && c <= 90;
       if (lower || upper || (c >= 48 && c <= 57) || c === 95 || c === 36) {
         if (lower || upper) letters++;
-        else special = true;
+        else {
+          special = true;
+          if (c <= 57 && c >= 48) digits = true;
+        }
         if (upper && prevLower) special = true;
         if (joined) special = true;
         prevLower = lower;
@@ -72,7 +76,7 @@ function scanIdentifiers(text: string, into: Set<string>): void {
     const len = lastWord - start;
     // Mostly digits (timestamps, sizes, ids) stay out, versions and advisory ids aside; so do plain short words.
     if (len >= 3 && letters * 2 >= len && (special || len >= 12)) into.add(text.slice(start, lastWord));
-    else if (len >= 5 && isVersionLike(text.slice(start, lastWord))) into.add(text.slice(start, lastWord));
+    else if (len >= 5 && joined && digits && isVersionLike(text.slice(start, lastWord))) into.add(text.slice(start, lastWord));
   }
 }
 
