@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { HostId } from "../config/host-ids.ts";
-import type { HostPaths } from "./paths.ts";
+import type { HostPaths } from "../config/host-paths.ts";
 import { pluginSource } from "./plugins.ts";
 import { zcodeHost } from "./zcode.ts";
 

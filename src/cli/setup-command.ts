@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import { which } from "#process";
 import { stableBinary } from "../agents/binary.ts";
 import { HOSTS, type FileEdit, type HostSpec, type SetupContext } from "../agents/hosts.ts";
-import { hostPaths } from "../agents/paths.ts";
+import { hostPaths } from "../config/host-paths.ts";
 import { applySetup, detectHosts, planSetup, removeSetup, type HostResult } from "../agents/setup.ts";
 import { probeHook, probeMcp } from "../agents/verify.ts";
 import { loadConfig } from "../config/config.ts";

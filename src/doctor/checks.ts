@@ -169,7 +169,7 @@ async function agentChecks(config: Config, names: string[] | undefined): Promise
   // The host checks run the installed binary by its stable path; the Node fallback only reports that.
   if (hostRuntime.name === "node") return [{ name: "agents", status: "WARN", detail: "host checks run only in the compiled binary", fix: "ctxmode doctor  # with the installed binary" }];
   const { stableBinary } = await import("../agents/binary.ts");
-  const { hostPaths } = await import("../agents/paths.ts");
+  const { hostPaths } = await import("../config/host-paths.ts");
   const { hostChecks } = await import("../agents/doctor.ts");
   const ctx = { paths: hostPaths(config.env, config.home, config.dataDir), binary: stableBinary() };
   return hostChecks(hosts, ctx, { ...config.env, CTXMODE_DATA_DIR: config.dataDir });

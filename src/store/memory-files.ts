@@ -1,5 +1,5 @@
 import { join, relative, sep } from "node:path";
-import type { HostPaths } from "../agents/paths.ts";
+import type { HostPaths } from "../config/host-paths.ts";
 import { INSTRUCTION_DIRS, INSTRUCTION_FILES } from "../config/instruction-files.ts";
 
 /** A place agent memory lives: one file, or every file of a rules folder (`.cursor/rules/*`). */

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
-import { hostPaths } from "../agents/paths.ts";
+import { hostPaths } from "../config/host-paths.ts";
 import type { Config } from "../config/config.ts";
 import { redactSecrets } from "../sandbox/redact.ts";
 import type { Database } from "./db.ts";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { hostPaths } from "../../src/agents/paths.ts";
+import { hostPaths } from "../../src/config/host-paths.ts";
 import { decideRoute } from "../../src/hooks/decide.ts";
 import { resolveToolName } from "../../src/hooks/tool-names.ts";
 import { createPolicy } from "../../src/sandbox/policy.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { hostPaths } from "../../src/agents/paths.ts";
+import { hostPaths } from "../../src/config/host-paths.ts";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { memoryPlaces } from "../../src/store/memory-files.ts";

@@ -30,7 +30,7 @@ export interface HostPaths {
   dataDir: string;
 }
 
-/** Resolves every host path from the environment, read here once for the agents modules. */
+/** Resolves every host path from the environment, read here once for setup, doctor and the memory search. */
 export function hostPaths(env: Record<string, string | undefined>, home: string, dataDir: string): HostPaths {
   const claudeDir = env.CLAUDE_CONFIG_DIR || join(home, ".claude");
   const zcodeDir = env.CTXMODE_ZCODE_DIR || join(home, ".zcode");
