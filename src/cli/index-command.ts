@@ -34,8 +34,6 @@ export async function indexCommand(paths: string[], opts: IndexOptions): Promise
       maxChunk: config.budgets.maxChunk,
       maxFiles: MAX_FILES,
       maxFileBytes: MAX_FILE_BYTES,
-      // Secrets never reach the database, whichever way text comes in.
-      redact: true,
       onFile: tty ? (done, total) => process.stderr.write(`\rindexing ${done}/${total} files`) : undefined,
     });
     if (tty) process.stderr.write("\r\x1b[K");

@@ -29,7 +29,7 @@ const REINSTALL = `curl -fsSL ${DEFAULT_RELEASE_URL}/install.sh | sh`;
  */
 export async function runChecks(config: Config, agents?: string[]): Promise<Check[]> {
   const checks = [installCheck(), await latestCheck(config), runtimeCheck(), ...sqliteChecks(), dataDirCheck(config.dataDir), await sandboxCheck(config), await policyCheck(config), ...(await agentChecks(config, agents))];
-  const { redactSecrets } = await import("../sandbox/redact.ts");
+  const { redactSecrets } = await import("../store/redact.ts");
   return checks.map((c) => ({ ...c, detail: redactSecrets(c.detail) }));
 }
 

@@ -4,7 +4,6 @@
  */
 import type { FetchConfig } from "../config/config.ts";
 import { CtxError, errorMessage } from "../errors.ts";
-import { redactSecrets } from "../sandbox/redact.ts";
 import type { Database } from "../store/db.ts";
 import { indexSource } from "../store/index-source.ts";
 import { sourceTitles } from "../store/source-lookup.ts";
@@ -132,7 +131,7 @@ async function indexOne(req: PageRequest, options: IndexUrlsOptions, ctx: WebInd
   const converted = await convertPage(page);
   const result = indexSource(ctx.db, {
     label,
-    text: redactSecrets(converted.text),
+    text: converted.text,
     kind: converted.kind,
     origin: url.href,
     session: ctx.session,

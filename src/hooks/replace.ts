@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Budgets } from "../config/constants.ts";
 import { recordCall } from "../store/tool-stats.ts";
 import { previewText } from "../preview/preview.ts";
-import { redactSecrets } from "../sandbox/redact.ts";
+import { redactSecrets } from "../store/redact.ts";
 import { detectKind } from "../store/chunk/index.ts";
 import type { Database } from "../store/db.ts";
 import { indexSource } from "../store/index-source.ts";
@@ -37,7 +37,7 @@ export function replaceOutput(db: Database, input: ReplaceInput): string | undef
   if (input.failed && bytes <= budgets.outputCap) return undefined;
   const label = `hook:${input.tool.replace(/[^\w.-]+/g, "_").slice(0, 40)}#${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
   const clean = redactSecrets(text);
-  indexSource(db, { label, text: clean, kind: detectKind(label, clean), session: input.session, worktree: input.worktree, maxChunk: budgets.maxChunk });
+  indexSource(db, { label, text: clean, redacted: true, kind: detectKind(label, clean), session: input.session, worktree: input.worktree, maxChunk: budgets.maxChunk });
   const budget = input.failed ? budgets.outputCap : budgets.replaceTrigger;
   const more = `more: ${callText("ctx_search", { queries: ["…"], source: label })}`;
   // The header's line count is the preview's; it is measured once there.

@@ -26,7 +26,7 @@ export async function indexOutput(
 /** Redacts and indexes `text` under `label` (replacing what the label held). */
 export async function indexText(ctx: ToolContext, label: string, text: string): Promise<{ db: Database; result: IndexResult }> {
   const [{ redactSecrets }, { indexSource }, { detectKind }] = await Promise.all([
-    import("../sandbox/redact.ts"),
+    import("../store/redact.ts"),
     import("../store/index-source.ts"),
     import("../store/chunk/index.ts"),
   ]);
@@ -35,6 +35,7 @@ export async function indexText(ctx: ToolContext, label: string, text: string): 
   const result = indexSource(db, {
     label,
     text: clean,
+    redacted: true,
     kind: detectKind(label, clean),
     session: ctx.session,
     worktree: project.worktree,

@@ -1,5 +1,5 @@
 import { transaction, type Database } from "../store/db.ts";
-import { redactSecrets } from "../sandbox/redact.ts";
+import { redactSecrets } from "../store/redact.ts";
 import { DATA_MAX, EVENT_PRIORITY, type EventType, type JournalEvent } from "./events.ts";
 import { fnv1a64 } from "../store/fnv1a.ts";
 

@@ -68,7 +68,7 @@ export function createIndexer(db: Database): Indexer {
 }
 
 function toJob(input: SourceInput): ChunkJob {
-  return { text: input.text, kind: input.kind, label: input.label, maxChunk: input.maxChunk, redact: input.redact };
+  return { text: input.text, kind: input.kind, label: input.label, maxChunk: input.maxChunk, redacted: input.redacted };
 }
 
 /** Bun only: the Node fallback keeps to one thread rather than ship and locate a second bundle. */

@@ -21,8 +21,6 @@ export interface IndexPathOptions {
   onFile?: (done: number, total: number, path: string) => void;
   /** Last say on each file (a policy check); return a reason to skip it. */
   refuse?: (path: string) => string | undefined;
-  /** Redact secrets in every file's text (done where the text is prepared: on the worker for large runs). */
-  redact?: boolean;
 }
 
 export interface IndexPathReport {
@@ -85,7 +83,6 @@ export async function indexPaths(db: Database, paths: string[], options: IndexPa
           session: options.session,
           worktree: options.worktree,
           maxChunk: options.maxChunk,
-          redact: options.redact,
         });
         pendingBytes += text.length;
         if (pendingBytes >= 16 * 1024 * 1024) await flush();

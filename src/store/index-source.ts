@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Chunk, ContentKind } from "./chunk/index.ts";
 import { transaction, type Database } from "./db.ts";
 import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
-import { redactSecrets } from "../sandbox/redact.ts";
+import { redactSecrets } from "./redact.ts";
 import { knownWords, recordVocab } from "./vocab.ts";
 
 export interface SourceInput {
@@ -16,10 +16,12 @@ export interface SourceInput {
   worktree?: string;
   maxChunk: number;
   /**
-   * Secrets in `text` are redacted before it is hashed, chunked or stored. Done where the text is
+   * Secrets in `text` are always redacted before it is hashed, chunked or stored, where the text is
    * prepared, so a large run redacts on the worker thread too (it is a quarter of indexing time).
+   * Set only when `text` already is redactSecrets' output (a caller that shows the clean text too):
+   * then it is not redacted twice.
    */
-  redact?: boolean;
+  redacted?: boolean;
 }
 
 export interface IndexResult {
@@ -86,9 +88,9 @@ export interface Hashed {
   wrote?: boolean;
 }
 
-/** The input with its secrets redacted (when it asks for that): what is hashed and stored. */
+/** The input with its secrets redacted (unless it already was): what is hashed and stored. */
 export function cleanInput(input: SourceInput): SourceInput {
-  return input.redact ? { ...input, text: redactSecrets(input.text), redact: false } : input;
+  return input.redacted ? input : { ...input, text: redactSecrets(input.text), redacted: true };
 }
 
 /** Hashes a source and notes whether its text is already stored (then it is not chunked again). */

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { hostPaths } from "../config/host-paths.ts";
 import type { Config } from "../config/config.ts";
-import { redactSecrets } from "../sandbox/redact.ts";
 import type { Database } from "./db.ts";
 import { indexSources, type SourceInput } from "./index-source.ts";
 import { MEMORY_PREFIX, memoryPlaces, type MemoryPlace } from "./memory-files.ts";
@@ -32,8 +31,6 @@ export interface MemoryChanges {
 export interface MemoryWatchOptions {
   places: MemoryPlace[];
   maxChunk: number;
-  /** Applied to the text before it is indexed (secret redaction). */
-  transform?: (text: string) => string;
   /** Checks closer together than this reuse the last answer (a long-running server). */
   minIntervalMs?: number;
 }
@@ -99,7 +96,7 @@ export class MemoryWatch {
       }
       inputs.push({
         label: f.label,
-        text: this.#options.transform ? this.#options.transform(text) : text,
+        text,
         kind: "markdown",
         origin: `${f.path}#${f.sig}`,
         maxChunk: this.#options.maxChunk,
@@ -156,7 +153,7 @@ export function watchMemory(config: Config, worktree: string, minIntervalMs = 0)
   let watch = watches.get(worktree);
   if (!watch) {
     const places = memoryPlaces(worktree, hostPaths(config.env, config.home, config.dataDir));
-    watch = new MemoryWatch({ places, maxChunk: config.budgets.maxChunk, transform: redactSecrets, minIntervalMs });
+    watch = new MemoryWatch({ places, maxChunk: config.budgets.maxChunk, minIntervalMs });
     watches.set(worktree, watch);
   }
   return watch;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
 import { gramTerms } from "./terms.ts";
 import { vocabWords } from "./vocab.ts";
-import { redactSecrets } from "../sandbox/redact.ts";
+import { redactSecrets } from "./redact.ts";
 
 /** What a source becomes before it touches the database: its chunks, each chunk's trigram terms, its words. */
 export interface PreparedChunks {
@@ -17,8 +17,8 @@ export interface ChunkJob {
   kind: ContentKind;
   label: string;
   maxChunk: number;
-  /** Redact secrets first (prepareSource); the hash and the chunks are of the redacted text. */
-  redact?: boolean;
+  /** The text is already redacted; otherwise prepareSource redacts it first (the hash and the chunks are of the redacted text). */
+  redacted?: boolean;
 }
 
 /**
@@ -42,7 +42,7 @@ export interface PreparedSource extends PreparedChunks {
 }
 
 export function prepareSource(job: ChunkJob, known?: ReadonlySet<string>): PreparedSource {
-  const text = job.redact ? redactSecrets(job.text) : job.text;
+  const text = job.redacted ? job.text : redactSecrets(job.text);
   return {
     sha256: createHash("sha256").update(text).digest("hex"),
     bytes: Buffer.byteLength(text),

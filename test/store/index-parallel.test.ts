@@ -58,7 +58,7 @@ test("the worker checkpoints the WAL while this thread writes, and the writer's 
   db.close();
 });
 
-test("redact: secrets are gone from every byte of the database, whether the worker or this thread prepared the text", async () => {
+test("secrets are gone from every byte of the database, whether the worker or this thread prepared the text", async () => {
   const { docs } = makeCorpus(6 * 1024 * 1024, 5);
   const token = "ghp_" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA12";
   const aws = "AKIA" + "QWERTYUIOPASDFGH";
@@ -68,7 +68,6 @@ test("redact: secrets are gone from every byte of the database, whether the work
     text: i % 50 === 0 ? `${d.text}\nexport GITHUB_TOKEN=${token}\naws_access_key_id = ${aws}\n` : d.text,
     kind: d.kind,
     maxChunk: 4096,
-    redact: true,
   }));
   const dir = tempDir();
   const serial = openStore(join(dir, "serial.db"), { busyTimeoutMs: 5000 });

@@ -59,7 +59,6 @@ export function indexTool() {
           const d = checkPath(policy, file, project.root);
           return d.ok ? undefined : d.reason;
         },
-        redact: true,
       });
       const bytes = report.indexed.reduce((n, r) => n + r.bytes, 0);
       const chunks = report.indexed.reduce((n, r) => n + r.chunks, 0);

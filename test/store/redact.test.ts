@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isSecretKey, redactSecrets } from "../../src/sandbox/redact.ts";
+import { isSecretKey, redactSecrets } from "../../src/store/redact.ts";
 
 const R = "[REDACTED]";
 // Built from parts so the fixtures do not look like live tokens to scanners.
