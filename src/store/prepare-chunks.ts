@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
 import { gramTerms } from "./terms.ts";
-import { vocabWords } from "./vocab.ts";
 import { redactSecrets } from "./redact.ts";
 
 /** What a source becomes before it touches the database: its chunks, each chunk's trigram terms, its words. */
@@ -27,12 +26,10 @@ export interface ChunkJob {
  */
 export function prepareChunks(job: ChunkJob, known?: ReadonlySet<string>): PreparedChunks {
   const chunks = chunkText(job.text, job.kind, { maxChunk: job.maxChunk, name: job.label });
-  const words = new Set<string>();
-  for (const c of chunks) {
-    vocabWords(c.title, words, known);
-    vocabWords(c.body, words, known);
-  }
-  return { chunks, grams: chunks.map((c) => gramTerms(c.title, c.body)), words: [...words].join(" ") };
+  // One scan per chunk yields both its trigram terms and its words for the vocabulary.
+  const sink = { into: new Set<string>(), known };
+  const grams = chunks.map((c) => gramTerms(c.title, c.body, sink));
+  return { chunks, grams, words: [...sink.into].join(" ") };
 }
 
 /** A source fully prepared off the writing thread: its hash and size as well as its chunks. */

@@ -3,54 +3,11 @@
  * unstemmed), in a plain B-tree. Spelling fixes and prefix expansion read short key ranges of it
  * instead of the porter index's fts5vocab view, which counts every posting of every term it
  * returns (a scan of `ka…` cost 10 ms at 50 MB; a whole-vocabulary scan most of a second).
- * Words are collected where chunks are prepared, and written once per process per word.
+ * Words are collected where chunks are prepared (terms.ts, in the pass that finds trigram terms),
+ * and written once per process per word.
  */
 import type { Database } from "./db.ts";
-
-/** Shortest and longest word kept: a shorter one is never a spelling fix worth making, a longer one is an id or a hash. */
-const MIN_WORD = 4;
-const MAX_WORD = 40;
-
-/**
- * Distinct words of a text, space-joined: runs of ASCII letters, digits and `_` (what unicode61
- * splits on, for ASCII) that hold a letter and are not mostly digits. Non-ASCII runs are left to
- * the trigram index. One pass over char codes; the caller joins chunks' words per source.
- * Words in `known` (already in the vocabulary) are left out: most words of a text are.
- */
-export function vocabWords(text: string, into: Set<string>, known?: ReadonlySet<string>): void {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    let c = text.charCodeAt(i);
-    if (!isWordChar(c)) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let letters = 0;
-    let upper = false;
-    let ascii = true;
-    for (; i < n; i++) {
-      c = text.charCodeAt(i);
-      if (c >= 97 && c <= 122) letters++;
-      else if (c >= 65 && c <= 90) {
-        letters++;
-        upper = true;
-      } else if (c >= 128) ascii = false; // a non-ASCII letter joins the word (unicode61 would too); the word is skipped
-      else if (!((c >= 48 && c <= 57) || c === 95)) break;
-    }
-    const len = i - start;
-    if (ascii && len >= MIN_WORD && len <= MAX_WORD && letters * 2 >= len) {
-      const s = text.slice(start, i);
-      const w = upper ? s.toLowerCase() : s;
-      if (!known?.has(w)) into.add(w);
-    }
-  }
-}
-
-function isWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-}
+import { gramTerms } from "./terms.ts";
 
 /**
  * Words this process has written (or found) in a database, so a server indexing file after file
@@ -158,12 +115,9 @@ export function backfillVocab(db: Database, maxChunks = 2000): boolean {
       const rows = db
         .prepare<{ id: number; title: string; body: string }>("SELECT id, title, body FROM chunks WHERE id >= $next AND id <= $end ORDER BY id LIMIT $n")
         .all({ next: current.next, end: current.end, n: maxChunks });
-      const words = new Set<string>();
-      for (const r of rows) {
-        vocabWords(r.title, words);
-        vocabWords(r.body, words);
-      }
-      recordVocab(db, [...words].join(" "));
+      const sink = { into: new Set<string>(), known: knownWords(db) };
+      for (const r of rows) gramTerms(r.title, r.body, sink);
+      recordVocab(db, [...sink.into].join(" "));
       const last = rows.at(-1)?.id;
       if (last === undefined || last >= current.end) db.exec("DELETE FROM store_meta WHERE key = 'vocab_backfill'");
       else db.prepare("UPDATE store_meta SET value = $v WHERE key = 'vocab_backfill'").run({ v: JSON.stringify({ next: last + 1, end: current.end }) });
