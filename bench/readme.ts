@@ -1,16 +1,20 @@
 /**
- * `bun bench/readme.ts [results/FILE.json]`: rewrites the generated part of README's Benchmarks
- * section (between the side-by-side markers) from a side-by-side result file: by default the
- * newest one that measured the reference, else the newest ctxmode-only one.
+ * `bun bench/readme.ts [results/FILE.json]`: rewrites the generated parts of README's Benchmarks
+ * section: between the side-by-side markers from a side-by-side result file (by default the
+ * newest one that measured the reference, else the newest ctxmode-only one), and between the
+ * retrieval markers from results/retrieval.json and results/search-latency.json.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderRows, renderTable, type SuiteResult } from "./suite/result.ts";
+import { retrievalBlock } from "./retrieval/report.ts";
 
 const here = import.meta.dir;
 const readmePath = join(here, "..", "README.md");
 const START = "<!-- side-by-side:start -->";
 const END = "<!-- side-by-side:end -->";
+const RETRIEVAL_START = "<!-- retrieval:start -->";
+const RETRIEVAL_END = "<!-- retrieval:end -->";
 
 function pickResult(): { file: string; result: SuiteResult } {
   const given = process.argv[2];
@@ -53,9 +57,16 @@ const block = [
   END,
 ].join("\n");
 
-const readme = readFileSync(readmePath, "utf8");
-const from = readme.indexOf(START);
-const to = readme.indexOf(END);
-if (from < 0 || to < from) throw new Error(`README.md has no ${START} … ${END} block in its Benchmarks section`);
-writeFileSync(readmePath, readme.slice(0, from) + block + readme.slice(to + END.length));
+/** Replaces the text between a marker pair; throws when README lacks it. */
+function replaceBlock(readme: string, start: string, end: string, body: string): string {
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} block`);
+  return readme.slice(0, from) + body + readme.slice(to + end.length);
+}
+
+let readme = replaceBlock(readFileSync(readmePath, "utf8"), START, END, block);
+const retrieval = retrievalBlock();
+if (retrieval) readme = replaceBlock(readme, RETRIEVAL_START, RETRIEVAL_END, `${RETRIEVAL_START}\n${retrieval}\n${RETRIEVAL_END}`);
+writeFileSync(readmePath, readme);
 console.log(`README.md: side-by-side table from bench/${file}`);

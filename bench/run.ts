@@ -10,6 +10,8 @@ const here = import.meta.dir;
 const args = process.argv.slice(2);
 const scripts: [string, string[]][] = [
   ["knowledge-base.ts", []],
+  ["retrieval/run.ts", []],
+  ["search-latency.ts", []],
   ["sandbox-savings.ts", []],
   ["fetch.ts", []],
   ["hooks.ts", []],

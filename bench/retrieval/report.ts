@@ -1,0 +1,56 @@
+/**
+ * README's retrieval block: section hit@1 / hit@3 / MRR per query kind on the dev set and the
+ * frozen test split (now, and with the search of before the dev set: results/retrieval-baseline.json),
+ * the mean ctx_search reply, and ctx_search latency over MCP at 50 MB per query kind.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RetrievalReport } from "./run.ts";
+
+const results = join(import.meta.dir, "..", "results");
+const KINDS = ["all", "api", "howto", "partial", "typo", "records", "parent"];
+
+interface Latency {
+  mb: number;
+  files: number;
+  search: Record<string, { p50Ms: number; p95Ms: number; maxMs: number; samples: number }>;
+}
+
+const read = <T>(name: string): T | undefined => (existsSync(join(results, name)) ? (JSON.parse(readFileSync(join(results, name), "utf8")) as T) : undefined);
+const f2 = (n: number) => n.toFixed(2);
+
+/** The markdown block, or undefined when `bun bench/retrieval/run.ts` has not written its result yet. */
+export function retrievalBlock(): string | undefined {
+  const now = read<RetrievalReport>("retrieval.json");
+  if (!now) return undefined;
+  const before = read<RetrievalReport>("retrieval-baseline.json");
+  const latency = read<Latency>("search-latency.json");
+  const lines = [
+    `Section hit@1 / hit@3 / MRR@5 on \`bench/retrieval/\` (${now.corpus.files} files, ${(now.corpus.bytes / 1024 / 1024).toFixed(1)} MB of other people's docs,`,
+    `changelogs, logs and npm metadata; ${now.dev.all!.queries + now.test.all!.queries} queries written before any result was seen; the test split is never tuned on).`,
+    before ? "Before: the search of the previous release, same set (`bench/results/retrieval-baseline.json`)." : "",
+    "",
+    "| kind | dev n | dev now | test n | test now | test before |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const kind of KINDS) {
+    const d = now.dev[kind];
+    const t = now.test[kind];
+    const b = before?.test[kind];
+    if (!d || !t) continue;
+    const cell = (s: { hitAt1: number; hitAt3: number; mrr: number }) => `${f2(s.hitAt1)} / ${f2(s.hitAt3)} / ${f2(s.mrr)}`;
+    lines.push(`| ${kind} | ${d.queries} | ${cell(d)} | ${t.queries} | ${cell(t)} | ${b ? cell(b) : "n/a"} |`);
+  }
+  if (now.replyBytes) lines.push("", `Mean \`ctx_search\` reply at the default limit (3 hits), over MCP: ${now.replyBytes.mean} B (p95 ${now.replyBytes.p95} B, ${now.replyBytes.queries} queries).`);
+  if (latency) {
+    lines.push(
+      "",
+      `\`ctx_search\` over MCP on the generated ${latency.mb} MB corpus (${latency.files} files of 256 KB, one \`ctx_index\` call each; \`bun bench/search-latency.ts\`):`,
+      "",
+      "| query kind | p50 | p95 | max |",
+      "|---|---|---|---|",
+      ...Object.entries(latency.search).map(([k, r]) => `| ${k} | ${r.p50Ms} ms | ${r.p95Ms} ms | ${r.maxMs} ms |`),
+    );
+  }
+  return lines.filter((l, i) => l !== "" || lines[i - 1] !== "").join("\n");
+}
