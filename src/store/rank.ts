@@ -9,7 +9,7 @@ import type { PlannedTerm } from "./query-plan.ts";
 import { STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
-export const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6 };
+export const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15 };
 
 /**
  * Words that say what kind of thing a heading documents ("Class: `util.TextDecoder`", "Popen
@@ -18,6 +18,25 @@ export const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.
 const KIND_WORDS: ReadonlySet<string> = new Set(
   "class classes function functions method methods property properties event events object objects module modules interface type types attribute attributes constructor static".split(" "),
 );
+
+/**
+ * The words of a heading with how much each names what it documents: outside parentheses and
+ * brackets (parameters count for nothing), the last part of a dotted name counts fully and the
+ * parts before it (`util.` in `util.TextDecoder`, `textDecoder.` in `textDecoder.encoding`) half;
+ * kind words and stopwords count for nothing unless they are that last part (`patch.object`).
+ */
+export function nameWords(heading: string): { word: string; weight: number }[] {
+  const out: { word: string; weight: number }[] = [];
+  const bare = heading.replace(/\([^()]*\)|\[[^\]]*\]/g, " ");
+  for (const m of bare.matchAll(/[\p{L}\p{N}_$]+(?:\.[\p{L}\p{N}_$]+)*/gu)) {
+    const parts = words(m[0]);
+    if (parts.length === 0) continue;
+    const name = parts[parts.length - 1]!;
+    if (parts.length > 1 || !(STOPWORDS.has(name) || KIND_WORDS.has(name))) out.push({ word: name, weight: 1 });
+    for (const q of parts.slice(0, -1)) if (!STOPWORDS.has(q) && !KIND_WORDS.has(q)) out.push({ word: q, weight: 0.5 });
+  }
+  return out;
+}
 
 export interface TitleParts {
   /** The chunk's own heading or label; "" when it has none. */
@@ -98,9 +117,10 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const leafCover = weightOf(m, inLeaf);
   const pathCover = weightOf(m, covered(m, pathHits));
   // How much of the heading the query accounts for: "Promises API" for "promises api" is 1.
-  const leafWords = words(leaf).filter((w) => !STOPWORDS.has(w) && !KIND_WORDS.has(w));
-  const matchedLeaf = leafWords.filter((w) => findTerms(w, m.stems).length > 0).length;
-  const leafPrecision = leafWords.length ? matchedLeaf / leafWords.length : 0;
+  const leafWords = nameWords(leaf);
+  const leafTotal = leafWords.reduce((n, w) => n + w.weight, 0);
+  const matchedLeaf = leafWords.reduce((n, w) => n + (findTerms(w.word, m.stems).length > 0 ? w.weight : 0), 0);
+  const leafPrecision = leafTotal ? matchedLeaf / leafTotal : 0;
   const exact = leafCover > 0.999 && leafPrecision === 1 ? 1 : 0;
   const n = all.size;
   const span = minimalSpan(bodyHits);
@@ -118,6 +138,8 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     pathCover * W.path +
     exact * W.exact +
     proximity * W.proximity +
-    fragment * W.fragment;
+    fragment * W.fragment +
+    // A few lines (a synopsis, a heading alone) seldom answer what a fuller section does.
+    Math.min(1, Math.log1p(c.body.length / 256) / Math.log1p(16)) * W.body;
   return { score, bodyHits };
 }

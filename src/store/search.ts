@@ -1,7 +1,8 @@
 import type { Database } from "./db.ts";
 import { gramsExpression, parseQuery, type ParsedQuery } from "./query.ts";
 import { planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
-import { makeMatcher, scoreChunk } from "./rank.ts";
+import { findTerms } from "./match.ts";
+import { makeMatcher, scoreChunk, splitTitle } from "./rank.ts";
 import { isIdentifierLike } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet } from "./snippet.ts";
@@ -52,6 +53,7 @@ export interface SearchResult {
 
 interface ChunkRow {
   id: number;
+  doc_id: number;
   title: string;
   body: string;
   line_start: number;
@@ -107,9 +109,13 @@ function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter
   const frequent = (t: PlannedTerm) => plan.total >= FREQUENT_MIN_TOTAL && t.df * FREQUENT_SHARE > plan.total;
   const gate = usable.filter((t) => !frequent(t));
   if (gate.length > 0 || (usable.length === 0 && q.phrases.length > 0)) {
-    const and = candidates(db, "fts_words", expression(gate, "AND", q), filter);
-    if (and.length >= filter.take || gate.length <= 1) return [and];
-    return [and, candidates(db, "fts_words", expression(rarest(gate, plan.total), "OR", q), filter)];
+    const all = expression(gate, "AND", q);
+    const and = candidates(db, "fts_words", all, filter);
+    // Titles alone: BM25 over the title column ranks the shortest title holding every word first,
+    // which is the section a query names (its subsections' titles repeat its words, and more).
+    const titles = gate.length > 0 ? candidates(db, "fts_words", `{title} : (${expression(gate, "AND", { ...q, phrases: [] })})`, filter) : [];
+    if (and.length >= filter.take || gate.length <= 1) return [and, titles];
+    return [and, titles, candidates(db, "fts_words", expression(rarest(gate, plan.total), "OR", q), filter)];
   }
   if (usable.length === 0) return [];
   // Every word is in most chunks: BM25 cannot tell them apart, and ranking them all is what is slow.
@@ -148,16 +154,18 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   if (rrf.size === 0) return [];
 
   // A chunk shown under a content label when it has one: only a chunk that memory alone holds is a memory hit.
-  const rows = db.prepare<ChunkRow>(
-    `SELECT c.id, c.title, c.body, c.line_start, c.line_end, c.code,
-       (SELECT s.label FROM sources s WHERE s.doc_id = c.doc_id ${filter.sourceSql}
-        ORDER BY substr(s.label, 1, ${MEMORY_PREFIX.length}) = '${MEMORY_PREFIX}', s.indexed_at DESC LIMIT 1) AS label
-     FROM chunks c WHERE c.id IN (SELECT value FROM json_each($ids))`,
-  ).all({ ...filter.params, ids: JSON.stringify([...rrf.keys()]) });
+  const rows = db.prepare<ChunkRow>(`${ROW_SELECT(filter)} WHERE c.id IN (SELECT value FROM json_each($ids))`).all({ ...filter.params, ids: JSON.stringify([...rrf.keys()]) });
 
   const matcher = makeMatcher(plan.terms, exactFragments);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
   const scored = rows.map((row) => ({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: rrf.get(row.id)! * best }) }));
+  scored.sort((a, b) => b.score - a.score);
+  for (const row of parentsOf(db, scored.slice(0, PARENT_LOOK).map((s) => s.row), filter)) {
+    // Only a parent whose own heading holds a query word: siblings that merely share a parent
+    // ("flaky" in one, "Fridays" in another) do not make it an answer.
+    if (findTerms(splitTitle(row.title).leaf, matcher.stems).length === 0) continue;
+    scored.push({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0 }) });
+  }
   scored.sort((a, b) => b.score - a.score);
   // The first hit gets the whole snippet budget, the rest three fifths: most replies are read for their top hit.
   return pickHits(scored, options).map(({ row, score, bodyHits }, rank) => ({
@@ -170,6 +178,44 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     contentType: row.code ? "code" : "prose",
     ...(isMemory(row.label) ? { memory: true as const } : {}),
   }));
+}
+
+/** The chunk columns search reads, with the label a hit is shown under. */
+const ROW_SELECT = (filter: Filter) => `SELECT c.id, c.doc_id, c.title, c.body, c.line_start, c.line_end, c.code,
+       (SELECT s.label FROM sources s WHERE s.doc_id = c.doc_id ${filter.sourceSql}
+        ORDER BY substr(s.label, 1, ${MEMORY_PREFIX.length}) = '${MEMORY_PREFIX}', s.indexed_at DESC LIMIT 1) AS label
+     FROM chunks c`;
+
+/** How many of the best candidates are looked at for a shared parent section. */
+const PARENT_LOOK = 8;
+
+/**
+ * The parent sections of the best candidates when two or more of them are its subsections: a query
+ * that matches many siblings ("node:crypto module methods and properties") is often naming their
+ * parent, whose own chunk ranks low in BM25 (its subsections repeat its words in their titles).
+ * Looked up by document and title, a few rows of the chunks index.
+ */
+function parentsOf(db: Database, top: ChunkRow[], filter: Filter): ChunkRow[] {
+  const have = new Set(top.map((r) => `${r.doc_id}\0${r.title}`));
+  const counts = new Map<string, { doc: number; title: string; n: number }>();
+  for (const r of top) {
+    const at = r.title.replace(/ \(\d+\)$/, "").lastIndexOf(" > ");
+    if (at < 0) continue;
+    const title = r.title.slice(0, at);
+    const key = `${r.doc_id}\0${title}`;
+    if (have.has(key)) continue;
+    const c = counts.get(key) ?? { doc: r.doc_id, title, n: 0 };
+    c.n++;
+    counts.set(key, c);
+  }
+  const find = db.prepare<ChunkRow>(`${ROW_SELECT(filter)} WHERE c.doc_id = $doc AND c.title = $title${filter.sql} LIMIT 1`);
+  const out: ChunkRow[] = [];
+  for (const { doc, title, n } of counts.values()) {
+    if (n < 2) continue;
+    const row = find.get({ ...filter.params, doc, title });
+    if (row) out.push(row);
+  }
+  return out;
 }
 
 const isMemory = (label: string | null) => label?.startsWith(MEMORY_PREFIX) === true;
