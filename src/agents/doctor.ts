@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runSync } from "#process";
-import type { HostId } from "../config/host-ids.ts";
+import type { Host, HostId } from "../hosts/index.ts";
+import type { ReplyShape } from "../hosts/types.ts";
 import type { HostSpec, SetupContext } from "./hosts.ts";
 import { planSetup, readOrNull } from "./setup.ts";
 import { probeMcp } from "./verify.ts";
@@ -15,25 +16,32 @@ export interface HostCheck {
 }
 
 /**
- * The hook round trip doctor runs per host: a command ctxmode always routes (with routing forced on)
- * and the check that the reply is the deny shape that host reads (reference/hosts.md).
+ * How doctor recognises the deny reply of each reply shape (reference/hosts.md). The round trip
+ * sends a command ctxmode always routes (with routing forced on) to the host's shell tool at its
+ * first pre-tool event.
  */
-const ROUND_TRIP: Partial<Record<HostId, { event: string; tool: string; valid: (out: string, code: number | null) => boolean }>> = {
-  "claude-code": { event: "pretooluse", tool: "Bash", valid: (o) => hookSpecificDeny(o) },
-  codex: { event: "pretooluse", tool: "Bash", valid: (o) => hookSpecificDeny(o) },
-  "qwen-code": { event: "pretooluse", tool: "run_shell_command", valid: (o) => hookSpecificDeny(o) },
+const DENY_SHAPE: Record<ReplyShape, (out: string, code: number | null) => boolean> = {
+  "claude-style": (o) => hookSpecificDeny(o),
   // Gemini reads `decision` only at the top level.
-  "gemini-cli": { event: "beforetool", tool: "run_shell_command", valid: (o) => parse(o)?.decision === "deny" && typeof parse(o)?.reason === "string" },
-  "copilot-cli": { event: "pretooluse", tool: "bash", valid: (o) => parse(o)?.permissionDecision === "deny" },
-  vscode: { event: "pretooluse", tool: "run_in_terminal", valid: (o) => hookSpecificDeny(o) },
-  cursor: { event: "pretooluse", tool: "Shell", valid: (o) => parse(o)?.permission === "deny" && typeof parse(o)?.agent_message === "string" },
+  gemini: (o) => parse(o)?.decision === "deny" && typeof parse(o)?.reason === "string",
+  copilot: (o) => parse(o)?.permissionDecision === "deny",
+  cursor: (o) => parse(o)?.permission === "deny" && typeof parse(o)?.agent_message === "string",
   // Kiro reads exit codes: 2 blocks the tool, stderr goes to the model.
-  kiro: { event: "pretooluse", tool: "execute_bash", valid: (_o, code) => code === 2 },
+  "exit-code": (_o, code) => code === 2,
   // The OpenCode plugin and the Pi extension get ctxmode's own plugin reply.
-  opencode: { event: "tool.execute.before", tool: "bash", valid: (o) => parse(o)?.action === "deny" && typeof parse(o)?.reason === "string" },
-  pi: { event: "tool_call", tool: "bash", valid: (o) => parse(o)?.action === "deny" && typeof parse(o)?.reason === "string" },
-  zcode: { event: "pretooluse", tool: "Bash", valid: (o) => hookSpecificDeny(o) },
+  plugin: (o) => parse(o)?.action === "deny" && typeof parse(o)?.reason === "string",
 };
+
+interface RoundTrip {
+  event: string;
+  tool: string;
+  valid: (out: string, code: number | null) => boolean;
+}
+
+function roundTripOf(host: Host): RoundTrip | undefined {
+  const pre = host.hook.events.find((e) => e.kind === "pre-tool");
+  return pre && { event: pre.name.toLowerCase(), tool: host.tools.shell, valid: DENY_SHAPE[host.hook.reply] };
+}
 
 function parse(out: string): Record<string, any> | undefined {
   try {
@@ -68,7 +76,7 @@ export async function hostChecks(hosts: HostSpec[], ctx: SetupContext, env: Reco
       const stale = text.includes("ctxmode") ? "points at another binary or is incomplete" : "has no ctxmode entry";
       checks.push({ name: `${id}/config`, status: "FAIL", detail: `${c.edit.file} ${stale}`, fix });
     }
-    const trip = ROUND_TRIP[id];
+    const trip = roundTripOf(plan.host.host);
     if (!trip) continue;
     checks.push(roundTrip(id, trip, ctx, env, fix));
   }
@@ -79,7 +87,7 @@ export async function hostChecks(hosts: HostSpec[], ctx: SetupContext, env: Reco
   return checks;
 }
 
-function roundTrip(id: HostId, trip: NonNullable<(typeof ROUND_TRIP)[HostId]>, ctx: SetupContext, env: Record<string, string | undefined>, fix: string): HostCheck {
+function roundTrip(id: HostId, trip: RoundTrip, ctx: SetupContext, env: Record<string, string | undefined>, fix: string): HostCheck {
   const payload = {
     session_id: "ctxmode-doctor",
     cwd: ctx.paths.home,

@@ -1,12 +1,12 @@
 import { writeSync } from "node:fs";
 import { loadConfig } from "../config/config.ts";
-import { HOST_IDS } from "../config/host-ids.ts";
 import { errorMessage } from "../errors.ts";
 import { logHookError } from "../hooks/error-log.ts";
 import { loadHost } from "../hooks/hosts/index.ts";
 import { noopReply, respond } from "../hooks/respond.ts";
 import { readStdin } from "../hooks/stdin.ts";
 import type { HostAdapter, HostReply } from "../hooks/types.ts";
+import { HOSTS } from "../hosts/index.ts";
 
 /** Payloads above this are drained and answered with the no-op reply (nothing useful is that big). */
 const STDIN_CAP = 32 * 1024 * 1024;
@@ -36,7 +36,7 @@ export async function hookCommand(args: string[]): Promise<never> {
     fail("HOOK_ERROR", err);
   }
   if (!adapter) {
-    if (args.length < 2) process.stderr.write(`usage: ctxmode hook <host> <event>  (hosts: ${HOST_IDS.join(", ")}; OpenCode and Pi call it from their plugin)\n`);
+    if (args.length < 2) process.stderr.write(`usage: ctxmode hook <host> <event>  (hosts: ${HOSTS.map((h) => h.id).join(", ")}; ${HOSTS.filter((h) => h.hook.reply === "plugin").map((h) => h.title).join(" and ")} call it from their plugin)\n`);
     else fail("BAD_INPUT", `unknown host ${JSON.stringify(hostName)}`);
     return exit({ stdout: "", exitCode: 0 });
   }

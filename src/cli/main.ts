@@ -1,5 +1,4 @@
 import { VERSION } from "../config/constants.ts";
-import { HOST_IDS } from "../config/host-ids.ts";
 import { CtxError, errorMessage } from "../errors.ts";
 
 /**
@@ -23,6 +22,8 @@ export async function runCli(argv: string[]): Promise<number> {
     });
   }
   const { cac } = await import("cac");
+  // The host list for --agents comes from the registry (src/hosts/), loaded past the hook fast path.
+  const { HOST_IDS } = await import("../hosts/index.ts");
   const cli = cac("ctxmode");
   cli
     .command("index <...paths>", "Index files or directories (a directory is walked respecting .gitignore)")

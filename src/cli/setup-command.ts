@@ -88,7 +88,7 @@ export async function setupCommand(opts: SetupOptions): Promise<number> {
  */
 async function writeMarketplace(opts: SetupOptions): Promise<number> {
   if (opts.agents !== "zcode") throw new CtxError("BAD_INPUT", "--plugin-dir builds ZCode's marketplace folder; pass --agents zcode with it");
-  const { marketplaceFiles } = await import("../agents/zcode.ts");
+  const { marketplaceFiles } = await import("../hosts/zcode.ts");
   const { writeAtomic } = await import("../agents/setup.ts");
   const binary = opts.binary ? (/[\\/]/.test(opts.binary) ? resolve(opts.binary) : opts.binary) : stableBinary();
   const skills = opts.skills === false ? undefined : (await import("../agents/skills.ts")).SKILLS;

@@ -5,11 +5,12 @@
  */
 
 import { OWN_TOOL_NAMES, type CanonicalTool } from "../config/tool-names.ts";
+import type { McpFormat } from "../hosts/types.ts";
 
 export type { CanonicalTool };
 
-/** How a host spells an MCP tool: `double` mcp__s__t, `gemini` mcp_s_t, `underscore` s_t, `dash` s-t, `cursor` MCP:t, `kiro` @s/t, `bare` t. */
-export type McpFormat = "double" | "gemini" | "underscore" | "dash" | "cursor" | "kiro" | "bare";
+/** How a host spells an MCP tool (each host's entry in src/hosts/ names its format). */
+export type { McpFormat };
 
 /** ctxmode's own MCP tools: never routed, never replaced. */
 export const OWN_TOOLS: ReadonlySet<string> = new Set(OWN_TOOL_NAMES);

@@ -1,7 +1,9 @@
+import type { Host } from "../hosts/index.ts";
+import type { HookKind } from "../hosts/types.ts";
 import type { McpFormat, ToolName } from "./tool-names.ts";
 
-/** The five moments ctxmode acts on, whatever each host calls them. */
-export type HookKind = "pre-tool" | "post-tool" | "prompt" | "pre-compact" | "session-start";
+/** The five moments ctxmode acts on, whatever each host calls them (named in the host registry). */
+export type { HookKind };
 
 /** Why a session (re)started: a fresh start, a resumed/forked session, or a restart after compaction. */
 export type StartSource = "startup" | "resume" | "compact" | "clear";
@@ -65,6 +67,15 @@ export interface HostAdapter {
   canReplace(tool: ToolCall): boolean;
   /** The host's exact reply for a decision; `{ action: "pass" }` is the allow / no-op reply. */
   reply(kind: HookKind, decision: Decision, event?: HookEvent, hostEvent?: string): HostReply;
+}
+
+/**
+ * One reply contract (src/hooks/hosts/<shape>.ts), shared by the hosts that answer alike: the exact
+ * reply for a decision, and the payload reading when the common one (common.ts) does not fit.
+ */
+export interface ReplyContract {
+  reply(host: Host, kind: HookKind, decision: Decision, event: HookEvent | undefined, hostEvent: string): HostReply;
+  parse?(host: Host, kind: HookKind, payload: unknown, hostEvent: string): HookEvent;
 }
 
 /** The reply that changes nothing: exit 0, empty stdout (hosts that require JSON override it). */

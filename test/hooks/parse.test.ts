@@ -1,15 +1,17 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { claudeCode } from "../../src/hooks/hosts/claude-code.ts";
-import { codex } from "../../src/hooks/hosts/codex.ts";
-import { copilotCli } from "../../src/hooks/hosts/copilot-cli.ts";
-import { cursor } from "../../src/hooks/hosts/cursor.ts";
-import { geminiCli } from "../../src/hooks/hosts/gemini-cli.ts";
-import { kiro } from "../../src/hooks/hosts/kiro.ts";
-import { opencode } from "../../src/hooks/hosts/opencode.ts";
-import { qwenCode } from "../../src/hooks/hosts/qwen-code.ts";
-import { vscode } from "../../src/hooks/hosts/vscode.ts";
+import { loadHost } from "../../src/hooks/hosts/index.ts";
+
+const claudeCode = (await loadHost("claude-code"))!;
+const codex = (await loadHost("codex"))!;
+const copilotCli = (await loadHost("copilot-cli"))!;
+const cursor = (await loadHost("cursor"))!;
+const geminiCli = (await loadHost("gemini-cli"))!;
+const kiro = (await loadHost("kiro"))!;
+const opencode = (await loadHost("opencode"))!;
+const qwenCode = (await loadHost("qwen-code"))!;
+const vscode = (await loadHost("vscode"))!;
 
 /** Payloads as reference/hosts.md records them, per host. */
 describe("payload parsing per host", () => {

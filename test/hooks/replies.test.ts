@@ -1,17 +1,18 @@
 import { describe, expect, test } from "bun:test";
-import { claudeCode } from "../../src/hooks/hosts/claude-code.ts";
-import { codex } from "../../src/hooks/hosts/codex.ts";
-import { copilotCli } from "../../src/hooks/hosts/copilot-cli.ts";
-import { cursor } from "../../src/hooks/hosts/cursor.ts";
-import { geminiCli } from "../../src/hooks/hosts/gemini-cli.ts";
-import { HOSTS } from "../../src/hooks/hosts/index.ts";
-import { kiro } from "../../src/hooks/hosts/kiro.ts";
-import { opencode } from "../../src/hooks/hosts/opencode.ts";
-import { pi } from "../../src/hooks/hosts/pi.ts";
-import { qwenCode } from "../../src/hooks/hosts/qwen-code.ts";
-import { vscode } from "../../src/hooks/hosts/vscode.ts";
+import { ADAPTERS, loadHost } from "../../src/hooks/hosts/index.ts";
 import { resolveToolName } from "../../src/hooks/tool-names.ts";
 import type { Decision, HookEvent, HookKind, HostAdapter } from "../../src/hooks/types.ts";
+
+const claudeCode = (await loadHost("claude-code"))!;
+const codex = (await loadHost("codex"))!;
+const copilotCli = (await loadHost("copilot-cli"))!;
+const cursor = (await loadHost("cursor"))!;
+const geminiCli = (await loadHost("gemini-cli"))!;
+const kiro = (await loadHost("kiro"))!;
+const opencode = (await loadHost("opencode"))!;
+const pi = (await loadHost("pi"))!;
+const qwenCode = (await loadHost("qwen-code"))!;
+const vscode = (await loadHost("vscode"))!;
 
 const deny: Decision = { action: "deny", reason: "R" };
 const ctx: Decision = { action: "pass", context: "C" };
@@ -139,7 +140,7 @@ describe("reply snapshots per host and event (reference/hosts.md shapes)", () =>
 
   test("every host's event names, lower-cased (the CLI matches case-insensitively)", async () => {
     const table: Record<string, Record<string, HookKind>> = {};
-    for (const [name, load] of Object.entries(HOSTS)) table[name] = { ...(await load()).events };
+    for (const [name, load] of Object.entries(ADAPTERS)) table[name] = { ...(await load()).events };
     expect(table).toEqual({
       "claude-code": { pretooluse: "pre-tool", posttooluse: "post-tool", posttoolusefailure: "post-tool", userpromptsubmit: "prompt", precompact: "pre-compact", sessionstart: "session-start" },
       codex: { pretooluse: "pre-tool", posttooluse: "post-tool", userpromptsubmit: "prompt", precompact: "pre-compact", sessionstart: "session-start" },

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { zcode } from "../../src/hooks/hosts/zcode.ts";
 import type { Decision, HookKind } from "../../src/hooks/types.ts";
 import { hookEnv, hookSandbox, runHook } from "./helpers.ts";
+import { loadHost } from "../../src/hooks/hosts/index.ts";
+
+const zcode = (await loadHost("zcode"))!;
 
 const deny: Decision = { action: "deny", reason: "R" };
 const ctx: Decision = { action: "pass", context: "C" };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { loadConfig } from "../../src/config/config.ts";
-import { HOSTS } from "../../src/hooks/hosts/index.ts";
+import { ADAPTERS } from "../../src/hooks/hosts/index.ts";
 import { noopReply, respond } from "../../src/hooks/respond.ts";
 import type { HookKind, HostAdapter } from "../../src/hooks/types.ts";
 import { figure } from "../helpers/figures.ts";
@@ -19,7 +19,7 @@ const BINARY_PER_HOST = 50;
 const STDIN_CAP = 32 * 1024 * 1024;
 
 async function adapters(): Promise<[string, HostAdapter][]> {
-  return Promise.all(Object.entries(HOSTS).map(async ([name, load]) => [name, await load()] as [string, HostAdapter]));
+  return Promise.all(Object.entries(ADAPTERS).map(async ([name, load]) => [name, await load()] as [string, HostAdapter]));
 }
 
 /** Each distinct event name of a host with its kind. */

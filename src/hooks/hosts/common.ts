@@ -1,6 +1,6 @@
 import { asObj, isObj, obj, responseText, str, type Obj } from "../payload.ts";
 import { resolveToolName, type McpFormat } from "../tool-names.ts";
-import { SILENT, type Decision, type HookEvent, type HookKind, type HostReply, type StartSource } from "../types.ts";
+import type { HookEvent, HookKind, StartSource } from "../types.ts";
 
 /** How one host lays out its payload; the snake_case Claude layout is the default. */
 export interface PayloadShape {
@@ -96,28 +96,7 @@ function startSource(raw: string): StartSource {
   return "startup";
 }
 
-/** Lower-cased event table from the host's own spelling. */
-export function events(table: Record<string, HookKind>): Readonly<Record<string, HookKind>> {
-  return Object.fromEntries(Object.entries(table).map(([k, v]) => [k.toLowerCase(), v]));
-}
-
 /** JSON reply on stdout, exit 0. */
 export function json(value: unknown): { stdout: string; exitCode: number } {
   return { stdout: JSON.stringify(value), exitCode: 0 };
-}
-
-/**
- * The Claude-style reply that Qwen Code, VS Code and ZCode share: a pre-tool deny as
- * `permissionDecision`, otherwise extra context under the host's name for the event when that
- * event accepts it (`names`), otherwise nothing.
- */
-export function hookSpecificReply(kind: HookKind, decision: Decision, hostEvent: string, names: Record<string, string>): HostReply {
-  if (decision.action === "deny" && kind === "pre-tool") {
-    return json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: decision.reason } });
-  }
-  const hookEventName = names[hostEvent];
-  if (decision.action === "pass" && decision.context && hookEventName) {
-    return json({ hookSpecificOutput: { hookEventName, additionalContext: decision.context } });
-  }
-  return SILENT;
 }

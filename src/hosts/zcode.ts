@@ -1,9 +1,11 @@
 import { join } from "node:path";
 import { VERSION } from "../config/constants.ts";
-import type { FileEdit, HostSpec, SetupContext } from "./hosts.ts";
+import { claudeEvents, event } from "./claude-events.ts";
+import { hookedEvents } from "./setup-shapes.ts";
+import { defineHost, type FileEdit } from "./types.ts";
 
 /**
- * ZCode (reference/hosts.md §11; Z.ai's plugin docs, zai-org/zcode-plugins `docs/PLUGIN_DEVELOPMENT.md`).
+ * ZCode's plugin (reference/hosts.md §11; Z.ai's plugin docs, zai-org/zcode-plugins `docs/PLUGIN_DEVELOPMENT.md`).
  * Documented only: ZCode is a desktop app that cannot run here. A plugin is a folder with a
  * manifest `.zcode-plugin/plugin.json`, an MCP `.mcp.json` and an auto-discovered
  * `hooks/hooks.json` in Claude's nesting with `process` handlers (argv, no shell; `timeoutMs`).
@@ -11,14 +13,17 @@ import type { FileEdit, HostSpec, SetupContext } from "./hosts.ts";
  * default), or plugins installed from a marketplace (`marketplace.json` + `plugins/<name>/`).
  */
 
-/** Hook events ZCode documents and ctxmode uses, with the matcher (tool events) they get. */
-const EVENTS: [string, string | undefined][] = [
-  ["SessionStart", undefined],
-  ["UserPromptSubmit", undefined],
-  ["PreToolUse", "Bash|Read|WebFetch|Grep|Glob|Agent|Task|mcp__.*"],
-  ["PostToolUse", ""],
-  ["PostToolUseFailure", ""],
-  ["Stop", undefined],
+/**
+ * Hook events ZCode documents and ctxmode uses, with the matcher (tool events) they get. ZCode has
+ * no pre-compaction event, so `Stop` (end of every turn) saves the state block instead; its reply
+ * carries nothing, since one there could make the model run another round.
+ */
+const EVENTS = [
+  ...claudeEvents(
+    { PreToolUse: { matcher: "Bash|Read|WebFetch|Grep|Glob|Agent|Task|mcp__.*" }, PostToolUse: { matcher: "" }, PostToolUseFailure: { matcher: "" } },
+    ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure"],
+  ),
+  event("Stop", "pre-compact"),
 ];
 
 const DESCRIPTION = "Keeps raw tool output out of the context window: a sandbox, a local full-text index and hooks that route large output to them.";
@@ -29,9 +34,9 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** The plugin folder's files, relative path -> content, running `binary`. */
 export function pluginFiles(binary: string, skills: Record<string, string> = {}): Record<string, string> {
   const hooks = Object.fromEntries(
-    EVENTS.map(([event, matcher]) => [
-      event,
-      [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: "process", command: binary, args: ["hook", "zcode", event], timeoutMs: 10_000 }] }],
+    hookedEvents(EVENTS).map(({ name, matcher }) => [
+      name,
+      [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: "process", command: binary, args: ["hook", "zcode", name], timeoutMs: 10_000 }] }],
     ]),
   );
   const files: Record<string, string> = {
@@ -68,15 +73,22 @@ export function marketplaceFiles(binary: string, skills: Record<string, string> 
   return files;
 }
 
-export const zcodeHost: HostSpec = {
+/**
+ * ZCode, Z.ai's desktop agent (documented only, never run here). Plugin hooks get a Claude-shaped
+ * payload (snake_case fields beside camelCase ones) and read `hookSpecificOutput` with
+ * `additionalContext`, or `permissionDecision:"deny"` with `permissionDecisionReason` in
+ * PreToolUse; ZCode rejects an invalid `hookEventName`. PostToolUse cannot replace a tool's
+ * output. A SessionStart with source `compact` injects the state `Stop` saved.
+ */
+export const zcode = defineHost({
   id: "zcode",
   title: "ZCode",
   command: "zcode",
-  dirs: (p) => [p.zcodeDir],
-  probeEvent: "sessionstart",
+  env: ["CTXMODE_ZCODE_DIR", "CTXMODE_ZCODE_PLUGIN_DIR"],
+  detect: (p) => [p.zcodeDir],
   note: "ZCode takes hooks into new sessions only: start a new session (plugin hooks are snapshotted at session start).",
-  // A plugin is user-wide: --project writes the same files.
-  edits: (ctx: SetupContext): FileEdit[] => {
+  // A plugin is user-wide: --project writes the same files. Its skills travel inside the plugin.
+  setup: (ctx) => {
     const dir = ctx.paths.zcodePluginDir;
     const files: FileEdit[] = Object.entries(pluginFiles(ctx.binary, ctx.skills)).map(([path, content]) => ({ kind: "file", file: join(dir, path), content }));
     files.push({
@@ -87,4 +99,8 @@ export const zcodeHost: HostSpec = {
     });
     return files;
   },
-};
+  hook: { events: EVENTS, reply: "claude-style", replaces: "none", preToolContext: true, plainContext: false },
+  tools: { mcpFormat: "double", shell: "Bash" },
+  projectInstructions: [],
+  memory: (p) => ({ files: [join(p.zcodeDir, "AGENTS.md")] }),
+});

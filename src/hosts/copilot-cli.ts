@@ -1,0 +1,58 @@
+import { join } from "node:path";
+import { event } from "./claude-events.ts";
+import { hookedEvents, hookLine, marker, serve } from "./setup-shapes.ts";
+import { defineHost, type FileEdit } from "./types.ts";
+
+/** Copilot CLI reads hooks only from a repository's .github/hooks/ (hosts.md §5). */
+const EVENTS = [
+  event("preToolUse", "pre-tool"),
+  event("postToolUse", "post-tool"),
+  event("postToolUseFailure", "post-tool", { hooked: false }),
+  event("userPromptSubmitted", "prompt"),
+  event("preCompact", "pre-compact", { hooked: false }),
+  event("sessionStart", "session-start"),
+];
+
+/**
+ * GitHub Copilot CLI (reference/hosts.md §5). Payloads are camelCase (`sessionId`, `toolName`,
+ * `toolArgs` as an object or a JSON string, `toolResult {resultType, textResultForLlm}`); replies
+ * are flat: `permissionDecision`/`permissionDecisionReason`, `modifiedResult`, `additionalContext`.
+ */
+export const copilotCli = defineHost({
+  id: "copilot-cli",
+  title: "Copilot CLI",
+  command: "copilot",
+  aliases: ["copilot"],
+  env: ["COPILOT_HOME"],
+  detect: (p) => [p.copilotDir],
+  note: "Copilot CLI reads hooks only from a repository's .github/hooks/: run `ctxmode setup --agents copilot-cli --project` in each repository.",
+  setup: (ctx) => {
+    const edits: FileEdit[] = [
+      { kind: "json", file: join(ctx.paths.copilotDir, "mcp-config.json"), set: [{ at: ["mcpServers", "ctxmode"], value: { type: "local", ...serve(ctx), tools: ["*"] } }], hooks: [] },
+    ];
+    if (ctx.project) {
+      edits.push({
+        kind: "json",
+        file: join(ctx.project, ".github", "hooks", "ctxmode.json"),
+        set: [{ at: ["version"], value: 1 }],
+        hooks: hookedEvents(EVENTS).map((e) => ({
+          at: ["hooks", e.name],
+          entry: { type: "command", bash: hookLine(ctx, "copilot-cli", e.arg), timeoutSec: 30 },
+          marker: marker("copilot-cli", e.arg),
+        })),
+      });
+    }
+    return edits;
+  },
+  hook: { events: EVENTS, reply: "copilot", replaces: "bash-and-mcp", preToolContext: true, plainContext: false },
+  tools: {
+    mcpFormat: "dash",
+    // Copilot CLI's own tools; MCP tools are `<server>-<tool>`, so a dash marks them.
+    builtins: ["bash", "read_bash", "stop_bash", "list_bash", "view", "create", "edit", "skill", "sql", "session_store_sql", "read_agent", "list_agents", "write_agent", "grep", "glob", "task", "fetch_copilot_cli_documentation", "web_fetch", "report_intent", "update_todo"],
+    shell: "bash",
+  },
+  projectInstructions: [".github/copilot-instructions.md"],
+  instructionFile: { user: (p) => join(p.copilotDir, "copilot-instructions.md"), project: join(".github", "copilot-instructions.md") },
+  memory: (p) => ({ files: [join(p.copilotDir, "copilot-instructions.md")] }),
+  skillsDir: (p) => join(p.copilotDir, "skills"),
+});
