@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
 import { gramTerms } from "./terms.ts";
+import { WordHashes } from "./word-hashes.ts";
 import { redactSecrets } from "./redact.ts";
 
 /** What a source becomes before it touches the database: its chunks, each chunk's trigram terms, its words. */
@@ -22,9 +23,10 @@ export interface ChunkJob {
 
 /**
  * Pure and synchronous, so it can run on the indexing thread or in the prepare worker alike.
- * `known` words (already in the vocabulary) are not collected again.
+ * Words whose hashes are in `known` (already in the vocabulary, or sent) are not collected again;
+ * the new ones are added to it.
  */
-export function prepareChunks(job: ChunkJob, known?: ReadonlySet<string>): PreparedChunks {
+export function prepareChunks(job: ChunkJob, known: WordHashes = new WordHashes(1 << 16)): PreparedChunks {
   const chunks = chunkText(job.text, job.kind, { maxChunk: job.maxChunk, name: job.label });
   // One scan per chunk yields both its trigram terms and its words for the vocabulary.
   const sink = { into: new Set<string>(), known };
@@ -38,7 +40,7 @@ export interface PreparedSource extends PreparedChunks {
   bytes: number;
 }
 
-export function prepareSource(job: ChunkJob, known?: ReadonlySet<string>): PreparedSource {
+export function prepareSource(job: ChunkJob, known?: WordHashes): PreparedSource {
   const text = job.redacted ? job.text : redactSecrets(job.text);
   return {
     sha256: createHash("sha256").update(text).digest("hex"),

@@ -5,19 +5,16 @@ import { openDatabase } from "#sqlite";
 import type { Database } from "../runtime/sqlite.types.ts";
 import { prepareSource, type ChunkJob } from "./prepare-chunks.ts";
 import { packSources } from "./prepare-pack.ts";
+import { WordHashes } from "./word-hashes.ts";
 
 // Words already sent to the writer in this run (a worker serves one database): each goes once.
-const sent = new Set<string>();
+const sent = new WordHashes();
 
 parentPort?.on("message", (msg: { batch: number; jobs: ChunkJob[] } | { checkpoint: string }) => {
   if ("checkpoint" in msg) return checkpoint(msg.checkpoint);
   try {
     const packed = packSources(
-      msg.jobs.map((job) => {
-        const prepared = prepareSource(job, sent);
-        if (prepared.words) for (const w of prepared.words.split(" ")) sent.add(w);
-        return prepared;
-      }),
+      msg.jobs.map((job) => prepareSource(job, sent)),
     );
     parentPort!.postMessage({ batch: msg.batch, packed }, [packed.lengths.buffer as ArrayBuffer, packed.numbers.buffer as ArrayBuffer]);
   } catch (err) {

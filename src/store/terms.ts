@@ -1,4 +1,5 @@
 /** Word handling shared by indexing and search: tokens, stopwords, identifier-like terms. */
+import type { WordHashes } from "./word-hashes.ts";
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 const NON_ASCII_RUN = /[^\x00-\x7f\s\p{P}\p{S}]{2,}/gu;
@@ -42,22 +43,25 @@ export function gramTerms(title: string, body: string, words?: WordSink): string
  */
 export interface WordSink {
   into: Set<string>;
-  known?: ReadonlySet<string>;
+  /** Hashes of words already in the vocabulary (word-hashes.ts); new words are added to it. */
+  known: WordHashes;
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 const MIN_WORD = 4;
 const MAX_WORD = 40;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-function addWord(text: string, start: number, end: number, letters: number, upper: boolean, sink: WordSink): void {
+function addWord(text: string, start: number, end: number, letters: number, upper: boolean, hash: number, sink: WordSink): void {
   const len = end - start;
-  if (len < MIN_WORD || len > MAX_WORD || letters * 2 < len) return;
+  if (len < MIN_WORD || len > MAX_WORD || letters * 2 < len || sink.known.has(hash)) return;
   // unicode61 joins a neighbouring non-ASCII letter into the token: this run is not a word by itself.
   if (start > 0 && text.charCodeAt(start - 1) >= 128 && LETTER_OR_DIGIT.test(text[start - 1]!)) return;
   if (end < text.length && text.charCodeAt(end) >= 128 && LETTER_OR_DIGIT.test(text[end]!)) return;
   const raw = text.slice(start, end);
-  const w = upper ? raw.toLowerCase() : raw;
-  if (!sink.known?.has(w)) sink.into.add(w);
+  sink.into.add(upper ? raw.toLowerCase() : raw);
+  sink.known.add(hash);
 }
 
 /**
@@ -85,18 +89,21 @@ function scanIdentifiers(text: string, into: Set<string>, words?: WordSink): voi
     let ws = i;
     let wl = 0;
     let wu = false;
+    let wh = FNV_OFFSET;
     for (; i < n; i++) {
       c = text.charCodeAt(i);
       const lower = c >= 97 && c <= 122;
       const upper = c >= 65 && c <= 90;
       if (words && (c === 36 || !(lower || upper || (c >= 48 && c <= 57) || c === 95))) {
-        if (i > ws) addWord(text, ws, i, wl, wu, words);
+        if (i > ws) addWord(text, ws, i, wl, wu, wh, words);
         ws = i + 1;
         wl = 0;
         wu = false;
-      } else if (lower || upper) {
-        wl++;
+        wh = FNV_OFFSET;
+      } else if (words) {
+        if (lower || upper) wl++;
         if (upper) wu = true;
+        wh = Math.imul(wh ^ (upper ? c + 32 : c), FNV_PRIME);
       }
       if (lower || upper || (c >= 48 && c <= 57) || c === 95 || c === 36) {
         if (lower || upper) letters++;
@@ -113,7 +120,7 @@ function scanIdentifiers(text: string, into: Set<string>, words?: WordSink): voi
         prevLower = false;
       } else break;
     }
-    if (words && i > ws) addWord(text, ws, i, wl, wu, words);
+    if (words && i > ws) addWord(text, ws, i, wl, wu, wh, words);
     const len = lastWord - start;
     // Mostly digits (timestamps, sizes, ids) stay out, versions and advisory ids aside; so do plain short words.
     if (len >= 3 && letters * 2 >= len && (special || len >= 12)) into.add(text.slice(start, lastWord));

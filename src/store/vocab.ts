@@ -8,37 +8,32 @@
  */
 import type { Database } from "./db.ts";
 import { gramTerms } from "./terms.ts";
+import { WordHashes, wordHash } from "./word-hashes.ts";
 
 /**
- * Words this process has written (or found) in a database, so a server indexing file after file
- * inserts only the words it has not seen. Bounded: past the cap it starts over, which costs
- * only redundant INSERT OR IGNOREs.
+ * Hashes of the words this process has written to (or found in) each database's vocabulary, so
+ * a server indexing file after file sends only words it has not seen. A word forgotten (the set
+ * starts over when full) is only written again: INSERT OR IGNORE.
  */
-const written = new WeakMap<Database, Set<string>>();
-const WRITTEN_CAP = 200_000;
+const written = new WeakMap<Database, WordHashes>();
 
-/** The words this process knows `db`'s vocabulary holds: preparation leaves them out. */
-export function knownWords(db: Database): ReadonlySet<string> {
+/** The hashes of words this process knows `db`'s vocabulary holds: preparation skips them. */
+export function knownWords(db: Database): WordHashes {
   let seen = written.get(db);
-  if (!seen || seen.size > WRITTEN_CAP) written.set(db, (seen = new Set()));
+  if (!seen) written.set(db, (seen = new WordHashes()));
   return seen;
 }
 
-/** Adds the space-joined `words` to the vocabulary. Call inside the indexing transaction. */
+/**
+ * Adds the space-joined `words` to the vocabulary, in one sorted insert (a row at a time cost a
+ * native call per word). Call inside the indexing transaction.
+ */
 export function recordVocab(db: Database, words: string): void {
   // A database held at an older schema (tests build them) has no vocabulary to add to.
   if (!words || !hasVocab(db)) return;
-  const seen = knownWords(db) as Set<string>;
-  const fresh: string[] = [];
-  for (const word of words.split(" ")) {
-    if (seen.has(word)) continue;
-    seen.add(word);
-    fresh.push(word);
-  }
-  if (fresh.length === 0) return;
-  // One statement for the lot (sorted, so the B-tree fills in order): a row at a time cost a
-  // native call per word, most of the vocabulary's share of indexing time.
-  fresh.sort();
+  const seen = knownWords(db);
+  const fresh = [...new Set(words.split(" "))].sort();
+  for (const w of fresh) seen.add(wordHash(w));
   db.prepare("INSERT OR IGNORE INTO vocab(word) SELECT value FROM json_each($words)").run({ words: JSON.stringify(fresh) });
 }
 
