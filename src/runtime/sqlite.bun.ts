@@ -1,4 +1,5 @@
-import { Database as BunDatabase } from "bun:sqlite";
+import { Database as BunDatabase, type Statement as BunStatement } from "bun:sqlite";
+import { StatementCache } from "./statement-cache.ts";
 import type { Database, OpenOptions, Params, Row, RunResult, Statement } from "./sqlite.types.ts";
 
 export const runtimeName = "bun";
@@ -9,30 +10,34 @@ export function openDatabase(path: string, options: OpenOptions): Database {
     ? new BunDatabase(path, { readonly: true, strict: true })
     : new BunDatabase(path, { create: true, readwrite: true, strict: true });
   db.run(`PRAGMA busy_timeout = ${Math.floor(options.busyTimeoutMs)}`);
-  const cache = new Map<string, Statement<any>>();
+  const cache = new StatementCache<Statement<any>>((sql) => {
+    let raw: BunStatement | undefined = db.prepare(sql);
+    // An evicted statement a caller still holds is prepared again on its next use.
+    const live = () => (raw ??= db.prepare(sql));
+    return {
+      statement: {
+        run(params?: Params): RunResult {
+          const r = params ? live().run(params as any) : live().run();
+          return { changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) };
+        },
+        get(params?: Params) {
+          const row = params ? live().get(params as any) : live().get();
+          return row ?? undefined;
+        },
+        all(params?: Params) {
+          return params ? live().all(params as any) : live().all();
+        },
+      },
+      dispose() {
+        raw?.finalize();
+        raw = undefined;
+      },
+    };
+  });
   return {
     path,
     exec: (sql) => db.run(sql),
-    prepare<R = Row>(sql: string): Statement<R> {
-      let stmt = cache.get(sql) as Statement<R> | undefined;
-      if (stmt) return stmt;
-      const raw = db.prepare(sql);
-      stmt = {
-        run(params?: Params): RunResult {
-          const r = params ? raw.run(params as any) : raw.run();
-          return { changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) };
-        },
-        get(params?: Params): R | undefined {
-          const row = params ? raw.get(params as any) : raw.get();
-          return (row ?? undefined) as R | undefined;
-        },
-        all(params?: Params): R[] {
-          return (params ? raw.all(params as any) : raw.all()) as R[];
-        },
-      };
-      cache.set(sql, stmt);
-      return stmt;
-    },
+    prepare: <R = Row>(sql: string) => cache.get(sql) as Statement<R>,
     close() {
       cache.clear();
       db.close(false);

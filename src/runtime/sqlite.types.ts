@@ -19,7 +19,7 @@ export interface Statement<R = Row> {
 export interface Database {
   readonly path: string;
   exec(sql: string): void;
-  /** Prepared statements are cached per SQL text. */
+  /** Prepared statements are cached per SQL text (the 200 most recently used; bind values, do not inline them). */
   prepare<R = Row>(sql: string): Statement<R>;
   close(): void;
 }
