@@ -142,15 +142,14 @@ export function pruneSessions(db: Database, maxAgeMs: number, keep: string, now 
 export function matchRows(db: Database, session: string, text: string, limit: number, exclude: EventType[] = []): JournalRow[] {
   const expr = matchExpression(text);
   if (!expr) return [];
-  const skip = exclude.map((t) => `'${t}'`).join(",");
   try {
     return db
       .prepare<JournalRow>(
         `SELECT j.* FROM journal_fts JOIN journal j ON j.seq = journal_fts.rowid
-         WHERE journal_fts MATCH $expr AND j.session = $session ${skip ? `AND j.type NOT IN (${skip})` : ""}
+         WHERE journal_fts MATCH $expr AND j.session = $session AND j.type NOT IN (SELECT value FROM json_each($skip))
          ORDER BY bm25(journal_fts) LIMIT $limit`,
       )
-      .all({ expr, session, limit });
+      .all({ expr, session, limit, skip: JSON.stringify(exclude) });
   } catch {
     return []; // an FTS syntax corner case must never cost the caller its answer
   }

@@ -8,9 +8,9 @@ import { dropDocIfOrphan } from "./index-source.ts";
  */
 export function deleteSourcesIndexedBefore(db: Database, cutoffMs: number, originPrefixes: string[]): number {
   if (originPrefixes.length === 0) return 0;
-  const where = `indexed_at < $cutoff AND (${originPrefixes.map((_, i) => `substr(origin, 1, length($p${i})) = $p${i}`).join(" OR ")})`;
-  const params: Record<string, string | number> = { cutoff: cutoffMs };
-  originPrefixes.forEach((p, i) => (params[`p${i}`] = p));
+  // One statement shape for any number of prefixes: they are bound as a JSON array.
+  const where = "indexed_at < $cutoff AND EXISTS (SELECT 1 FROM json_each($prefixes) p WHERE substr(origin, 1, length(p.value)) = p.value)";
+  const params = { cutoff: cutoffMs, prefixes: JSON.stringify(originPrefixes) };
   const due = db.prepare<{ n: number }>(`SELECT count(*) AS n FROM sources WHERE ${where}`).get(params);
   if (!due?.n) return 0;
   return transaction(db, () => {
