@@ -1,6 +1,7 @@
 import { CtxError } from "../errors.ts";
 import { checkPaths, indexPaths } from "../store/index-path.ts";
-import { formatBytes, openForCommand, printJson } from "./context.ts";
+import { openForCommand, printJson } from "./context.ts";
+import { formatBytes } from "../preview/clip.ts";
 
 interface IndexOptions {
   source?: string;

@@ -5,7 +5,8 @@ import { loadConfig, type Config } from "../config/config.ts";
 import { errorMessage } from "../errors.ts";
 import { makeReport } from "../report/report.ts";
 import { projectDbPath, resolveProject } from "../store/project.ts";
-import { formatBytes, printJson } from "./context.ts";
+import { printJson } from "./context.ts";
+import { formatBytes } from "../preview/clip.ts";
 
 export interface ReportCommandOptions {
   out?: string;

@@ -5,7 +5,8 @@ import { errorMessage } from "../errors.ts";
 import { readStats, summarizeStats, type StatsSummary, type ToolStat } from "../store/tool-stats.ts";
 import { openStore } from "../store/db.ts";
 import { projectDbPath, resolveProject } from "../store/project.ts";
-import { formatBytes, printJson } from "./context.ts";
+import { printJson } from "./context.ts";
+import { formatBytes } from "../preview/clip.ts";
 
 /**
  * `ctxmode stats [--session id] [--project dir] [--json]`: what ctxmode's own tools returned to the

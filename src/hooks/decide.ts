@@ -6,6 +6,8 @@ import { commandOf, filePaths } from "../session/extract.ts";
 import { callText, UNAVAILABLE_NOTE } from "./instructions.ts";
 import { classifyShell } from "./shell-routes.ts";
 import type { Decision, HookEvent } from "./types.ts";
+import { shellQuote } from "../hosts/shell-quote.ts";
+import { formatBytes } from "../preview/clip.ts";
 
 /** What routing needs besides the event; each part is computed only when a rule needs it. */
 export interface RouteContext {
@@ -114,12 +116,12 @@ function buildReason(tool: string, command: string): string {
 
 function readReason(path: string, bytes: number, range: string): string {
   const call = callText("ctx_execute", { language: "python", file: path, code: "print(FILE_CONTENT[:2000])  # print only what you need", intent: "what you look for" });
-  return `ctxmode: ${path} is ${kb(bytes)}; reading it whole puts all of it in the context. To analyse it: ${call}. To edit it, read just the part you change (${range}).`;
+  return `ctxmode: ${path} is ${formatBytes(bytes)}; reading it whole puts all of it in the context. To analyse it: ${call}. To edit it, read just the part you change (${range}).`;
 }
 
 function dumpReason(file: string, bytes: number, command: string): string {
   const call = callText("ctx_execute", { language: "shell", code: command, file, intent: "what you look for" });
-  return `ctxmode: this prints ${kb(bytes)} into the context. Process it in the sandbox instead: ${call}, or print a range (sed -n '100,200p').`;
+  return `ctxmode: this prints ${formatBytes(bytes)} into the context. Process it in the sandbox instead: ${call}, or print a range (sed -n '100,200p').`;
 }
 
 function webFetchReason(url: string, question: string): string {
@@ -178,12 +180,4 @@ function totalSize(paths: string[], baseDir: string): number {
     }
   }
   return bytes;
-}
-
-function kb(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-function shellQuote(s: string): string {
-  return `'${s.replaceAll("'", `'\\''`)}'`;
 }

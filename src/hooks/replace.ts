@@ -8,6 +8,7 @@ import type { Database } from "../store/db.ts";
 import { indexSource } from "../store/index-source.ts";
 import { search } from "../store/search.ts";
 import { callText } from "./instructions.ts";
+import { formatBytes } from "../preview/clip.ts";
 
 export interface ReplaceInput {
   text: string;
@@ -41,7 +42,7 @@ export function replaceOutput(db: Database, input: ReplaceInput): string | undef
   const budget = input.failed ? budgets.outputCap : budgets.replaceTrigger;
   const more = `more: ${callText("ctx_search", { queries: ["…"], source: label })}`;
   // The header's line count is the preview's; it is measured once there.
-  const headerFor = (lines: number) => `[ctxmode] ${input.failed ? "failed, " : ""}${kb(bytes)}, ${lines} lines; indexed whole as ${JSON.stringify(label)}.`;
+  const headerFor = (lines: number) => `[ctxmode] ${input.failed ? "failed, " : ""}${formatBytes(bytes)}, ${lines} lines; indexed whole as ${JSON.stringify(label)}.`;
   let room = budget - Buffer.byteLength(headerFor(0)) - 12 - Buffer.byteLength(more) - 8;
   // Without a failure the preview keeps to the share head and tail lines had (at most 1,000 B) and matches get the rest.
   const preview = previewText(clean, input.failed ? room : Math.min(1000, Math.floor((room * 3) / 8)), { failed: input.failed });
@@ -72,8 +73,4 @@ function bestMatches(db: Database, label: string, query: string, room: number, b
     used += size;
   }
   return out;
-}
-
-function kb(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

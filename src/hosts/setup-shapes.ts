@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { shellQuote } from "./shell-quote.ts";
 import type { FileEdit, HostEvent, SetupContext } from "./types.ts";
 
 /**
@@ -6,10 +7,8 @@ import type { FileEdit, HostEvent, SetupContext } from "./types.ts";
  * Claude-style nested hook entries, the MCP server command, user vs project files.
  */
 
-const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-
 /** The shell line a host runs for one event: `<binary> hook <host> <event>`. */
-export const hookLine = (ctx: SetupContext, host: string, event: string) => `${q(ctx.binary)} hook ${host} ${event}`;
+export const hookLine = (ctx: SetupContext, host: string, event: string) => `${shellQuote(ctx.binary)} hook ${host} ${event}`;
 
 /** Marks our hook entries: found again on a rerun (replaced if the binary moved) and on --remove. */
 export const marker = (host: string, event: string) => ` hook ${host} ${event}`;

@@ -1,9 +1,10 @@
 import { errorMessage } from "../errors.ts";
 import type { ToolContext } from "./context.ts";
 import { previewText } from "../preview/preview.ts";
-import { byteLength, formatBytes, quote, searchCall, splitLines, tailLines } from "./format.ts";
+import { byteLength, quote, searchCall, splitLines, tailLines } from "./format.ts";
 import type { ToolReply } from "./tool.ts";
 import { indexOutput, sectionsOf, type Section } from "./indexing.ts";
+import { formatBytes } from "../preview/clip.ts";
 
 /** What a run produced, as ctx_execute (or a ctx_batch command) hands it to the reply budget. */
 export interface RunOutput {

@@ -1,24 +1,8 @@
-/** Text helpers shared by the tool replies: byte counts, sizes, the tail of whole lines. */
+/** Text helpers shared by the tool replies: byte counts, quoting, follow-up calls, the tail of whole lines. */
+import { takeLines } from "../preview/plain.ts";
 
-const encoder = new TextEncoder();
-
-/** UTF-8 length of a string. */
-export function byteLength(text: string): number {
-  return encoder.encode(text).length;
-}
-
-/** `239 B`, `3.1 KB`, `204.8 KB`, `1.0 GB`; 1 KB = 1,024 B. */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1023.95 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
+/** UTF-8 length of a string (the previews' measure, under the name the tools use). */
+export { utf8Length as byteLength } from "../preview/clip.ts";
 
 /** A string as a JSON literal, so labels and queries quote safely inside a suggested call. */
 export function quote(text: string): string {
@@ -30,31 +14,15 @@ export function searchCall(source: string, query?: string): string {
   return `ctx_search(queries: [${quote(query || "…")}], source: ${quote(source)})`;
 }
 
-/** Whole lines from the end of `lines` within `maxBytes`; a last line that alone is too long keeps its end. */
+/**
+ * Whole lines from the end of `lines` within `maxBytes`; a last line that alone is too long keeps
+ * its end. The previews' line picker does the work (each line costs a byte at least, so only the
+ * last `maxBytes` lines can be kept).
+ */
 export function tailLines(lines: string[], maxBytes: number): string[] {
-  const out: string[] = [];
-  let used = 0;
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i]!;
-    const size = byteLength(line) + 1;
-    if (used + size > maxBytes) {
-      if (out.length === 0) out.push(`…${clipTail(line, maxBytes - 4)}`);
-      break;
-    }
-    out.unshift(line);
-    used += size;
-  }
-  return out;
-}
-
-/** The longest suffix of `text` within `maxBytes` UTF-8 bytes. */
-function clipTail(text: string, maxBytes: number): string {
-  if (maxBytes <= 0) return "";
-  const bytes = encoder.encode(text);
-  if (bytes.length <= maxBytes) return text;
-  let start = bytes.length - maxBytes;
-  while (start < bytes.length && (bytes[start]! & 0xc0) === 0x80) start++;
-  return new TextDecoder().decode(bytes.subarray(start));
+  const from = Math.max(0, lines.length - maxBytes);
+  const numbered = lines.slice(from).map((text, i) => ({ n: from + i + 1, text }));
+  return takeLines(numbered, maxBytes, maxBytes, "end").map((l) => l.text);
 }
 
 /** Splits text into lines without the trailing empty line a final newline would add. */

@@ -1,6 +1,7 @@
 /** The short reply for indexed pages: what was indexed, its outline, and the search to run next. */
-import { formatBytes, quote, searchCall } from "./format.ts";
+import { quote, searchCall } from "./format.ts";
 import type { PageIndexed, PageOutcome } from "../fetch/index-urls.ts";
+import { formatBytes } from "../preview/clip.ts";
 
 /** Characters of headings in a receipt: enough to show what the page covers, little enough to stay a receipt. */
 const OUTLINE_CHARS = 240;

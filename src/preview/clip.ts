@@ -85,11 +85,22 @@ export function cutEnd(line: string, maxBytes: number): string {
   return `…${room}`;
 }
 
-/** `239 B`, `3.1 KB`, `1.2 MB`, the form the reply headers use. */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/**
+ * `239 B`, `3.1 KB`, `204.8 KB`, `1.0 GB` (1 KB = 1,024 B): the one form replies, hooks, the CLI
+ * and the report print sizes in. `round` drops the decimal at 100 and above (`512 KB`), for chart
+ * labels that must stay short.
+ */
+export function formatBytes(n: number, options: { round?: boolean } = {}): string {
+  if (n < 1024) return `${n} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = n / 1024;
+  let unit = 0;
+  // Step up before the value would print as 1024.0 of the smaller unit.
+  while (value >= (options.round ? 1023.5 : 1023.95) && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${options.round && value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
 }
 
 /** `12`, `3,300`: counts as the previews print them. */

@@ -1,4 +1,4 @@
-import { countText, cutStart, fits, sizeText, utf8Length } from "./clip.ts";
+import { countText, cutStart, fits, formatBytes, utf8Length } from "./clip.ts";
 import { eachLine } from "./lines.ts";
 import { recordStats } from "./json-records.ts";
 import { findRecords, isRecord, shapeLines, summarize } from "./json-shape.ts";
@@ -37,7 +37,7 @@ function parse(text: string): unknown {
 function document(input: PreviewInput, value: object, cap: number): Rendered {
   const records = findRecords(value);
   const what = Array.isArray(value) ? `JSON ${summarize(value).replace(/ \{.*$/, "")}` : `JSON object, ${Object.keys(value).length} keys`;
-  const header = `${what}, ${sizeText(input.bytes)}:`;
+  const header = `${what}, ${formatBytes(input.bytes)}:`;
   const parts = [header];
   let room = cap - utf8Length(header) - 1;
   if (isRecord(value)) {
@@ -67,7 +67,7 @@ function jsonLines(input: PreviewInput, cap: number): Rendered | undefined {
     if (v !== undefined) items.push(v);
   });
   const sampled = items.length < input.lines ? ` (first ${countText(items.length)} read)` : "";
-  const header = `JSON lines, ${countText(input.lines)} lines${sampled}, ${sizeText(input.bytes)}:`;
+  const header = `JSON lines, ${countText(input.lines)} lines${sampled}, ${formatBytes(input.bytes)}:`;
   const body = recordsPart("", items, cap - utf8Length(header) - 1, (i) => `line ${i + 1}`);
   return { kind: "json-lines", text: `${header}\n${body}`, headEnd: 0, tailStart: input.lines + 1 };
 }

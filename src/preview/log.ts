@@ -1,4 +1,4 @@
-import { countText, cutStart, sizeText, utf8Length } from "./clip.ts";
+import { countText, cutStart, formatBytes, utf8Length } from "./clip.ts";
 import { eachLine, lastLines } from "./lines.ts";
 import { join, previewLines, takeLines } from "./plain.ts";
 import type { PreviewInput, Rendered } from "./types.ts";
@@ -69,7 +69,7 @@ export function previewLog(input: PreviewInput, cap: number): Rendered {
     else if (kinds.size < MAX_KINDS) kinds.set(key, { count: 1, line: n, example: line });
   });
   const summary = (n: number, kinds: Map<string, Kind>, word: string) => (n === 0 ? `no ${word} lines` : `${countText(n)} ${word} line${n === 1 ? "" : "s"} (${countText(kinds.size)}${kinds.size >= MAX_KINDS ? "+" : ""} kind${kinds.size === 1 ? "" : "s"})`);
-  const header = `log, ${countText(input.lines)} lines, ${sizeText(input.bytes)}: ${summary(errorLines, errors, "error")}, ${summary(warnLines, warnings, "warning")}`;
+  const header = `log, ${countText(input.lines)} lines, ${formatBytes(input.bytes)}: ${summary(errorLines, errors, "error")}, ${summary(warnLines, warnings, "warning")}`;
   if (errorLines + warnLines === 0) {
     const rest = previewLines(input, cap - utf8Length(header) - 2, { tailShare: 0.6 });
     return { ...rest, kind: "log", text: `${header}\n${rest.text}` };

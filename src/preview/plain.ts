@@ -1,4 +1,4 @@
-import { countText, cutEnd, cutStart, fits, sizeText, utf8Length } from "./clip.ts";
+import { countText, cutEnd, cutStart, fits, formatBytes, utf8Length } from "./clip.ts";
 import { firstLines, lastLines, type NumberedLine } from "./lines.ts";
 import type { PreviewInput, Rendered } from "./types.ts";
 
@@ -30,7 +30,7 @@ export function previewLines(input: PreviewInput, cap: number, options: PlainOpt
 /** One long line: its start and its end, each cut at structure. */
 function singleLine(input: PreviewInput, cap: number, options: PlainOptions): Rendered {
   const line = input.text.replace(/\n$/, "");
-  const label = `line 1 of 1, ${sizeText(input.bytes)}`;
+  const label = `line 1 of 1, ${formatBytes(input.bytes)}`;
   if (fits(line, cap - label.length - 4)) return { kind: "lines", text: `${label}:\n${line}`, headEnd: 1, tailStart: 2 };
   const startRoom = Math.floor((cap - 60) * (1 - options.tailShare));
   const start = cutStart(line, startRoom);

@@ -1,4 +1,4 @@
-import { clipStart, countText, cutStart, sizeText, utf8Length } from "./clip.ts";
+import { clipStart, countText, cutStart, formatBytes, utf8Length } from "./clip.ts";
 import { previewJson } from "./json.ts";
 import { countLines, sampleLines } from "./lines.ts";
 import { looksLikeLog, previewLog } from "./log.ts";
@@ -33,7 +33,7 @@ export function previewText(text: string, cap: number, options: PreviewOptions =
 
 function pick(input: PreviewInput, cap: number, options: PreviewOptions): Rendered {
   if (input.text.trim() === "") {
-    const what = input.text === "" ? "(no output)" : `(${sizeText(input.bytes)} of whitespace only, ${countText(input.lines)} lines)`;
+    const what = input.text === "" ? "(no output)" : `(${formatBytes(input.bytes)} of whitespace only, ${countText(input.lines)} lines)`;
     return { kind: "blank", text: clipStart(what, cap), headEnd: 0, tailStart: input.lines + 1 };
   }
   const json = previewJson(input, cap);

@@ -1,4 +1,4 @@
-import { countText, cutStart, sizeText, utf8Length } from "./clip.ts";
+import { countText, cutStart, formatBytes, utf8Length } from "./clip.ts";
 import { eachLine, lastLines } from "./lines.ts";
 import { join, takeLines } from "./plain.ts";
 import { CODE_FRAME, DETAIL, LOCATION, SHAPES, type OutputShape } from "./test-shapes.ts";
@@ -45,7 +45,7 @@ export function previewTestOutput(input: PreviewInput, cap: number, shapes: Outp
   const noun = of === "test" ? "failure" : "error";
   const names = shapes.map((s) => s.name).join(", ");
   const count = total === 0 ? `no ${noun}s found` : `${countText(total)} ${noun}${total === 1 ? "" : "s"}`;
-  const header = `${of} output (${names}), ${countText(input.lines)} lines, ${sizeText(input.bytes)}: ${count}`;
+  const header = `${of} output (${names}), ${countText(input.lines)} lines, ${formatBytes(input.bytes)}: ${count}`;
   const lineMax = Math.max(160, Math.floor(cap / 6));
   const summaryText = summary.length ? `summary:\n${summary.map((l) => cutStart(l, lineMax)).join("\n")}` : "";
   const summaryPart = utf8Length(summaryText) <= cap * 0.3 ? summaryText : cutStart(summaryText, Math.floor(cap * 0.3));

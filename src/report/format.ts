@@ -1,19 +1,13 @@
+import { formatBytes } from "../preview/clip.ts";
+
 /** Text for HTML content and attribute values (both quote kinds escaped). */
 export function esc(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** 1,234 B · 12.3 KB · 4.5 MB · 1.2 GB: short enough for a chart label, exact value in a title. */
+/** 123 B · 12.3 KB · 512 KB · 4.5 MB: short enough for a chart label, exact value in a title. */
 export function bytes(n: number): string {
-  if (n < 1024) return `${n.toLocaleString("en-US")} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
+  return formatBytes(n, { round: true });
 }
 
 export function count(n: number): string {

@@ -72,7 +72,7 @@ describe("routing table, per host tool name", () => {
         const reason = (r.decision as { reason: string }).reason;
         expect(reason).toContain('ctx_index(url: "https://docs.example.com/guide/install", source: "web:docs.example.com/guide/install")');
         expect(reason).toContain('ctx_search(queries: [');
-        expect(reason).toContain("curl -sL 'https://docs.example.com/guide/install'");
+        expect(reason).toContain("curl -sL https://docs.example.com/guide/install");
       });
     }
   }

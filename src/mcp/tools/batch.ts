@@ -4,12 +4,13 @@ import { CtxError, errorMessage } from "../../errors.ts";
 import type { RunResult } from "../../sandbox/run.ts";
 import { matchesFor } from "../budget.ts";
 import { indexText } from "../indexing.ts";
-import { byteLength, formatBytes, quote, searchCall, splitLines, tailLines } from "../format.ts";
+import { byteLength, quote, searchCall, splitLines, tailLines } from "../format.ts";
 import { allowedPath } from "../paths.ts";
 import { CAPTURE_CAP, combinedOutput, runStatus } from "../run-output.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool, type ToolReply } from "../tool.ts";
 import { checkShell } from "./shell-policy.ts";
+import { formatBytes } from "../../preview/clip.ts";
 
 const Command = z.union([z.string(), z.object({ label: z.string().optional(), command: z.string() })]);
 

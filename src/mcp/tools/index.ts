@@ -1,10 +1,11 @@
 import { isAbsolute, relative, sep } from "node:path";
 import { z } from "zod";
 import { CtxError } from "../../errors.ts";
-import { byteLength, formatBytes, quote, searchCall } from "../format.ts";
+import { byteLength, quote, searchCall } from "../format.ts";
 import { indexText } from "../indexing.ts";
 import { allowedPath } from "../paths.ts";
 import { defineTool } from "../tool.ts";
+import { formatBytes } from "../../preview/clip.ts";
 
 const MAX_FILES = 5_000;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;

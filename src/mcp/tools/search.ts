@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { CtxError } from "../../errors.ts";
 import { shortTitle } from "../budget.ts";
-import { byteLength, formatBytes, quote } from "../format.ts";
+import { byteLength, quote } from "../format.ts";
 import { MEMORY_PREFIX } from "../../store/memory-files.ts";
 import { defineTool } from "../tool.ts";
+import { formatBytes } from "../../preview/clip.ts";
 
 /**
  * A server checks the memory files at most this often: a few stats per check, but searches come

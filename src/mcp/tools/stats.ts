@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { formatBytes } from "../format.ts";
 import { readStats, type ToolStat } from "../../store/tool-stats.ts";
 import { defineTool } from "../tool.ts";
+import { formatBytes } from "../../preview/clip.ts";
 
 /** `ctx_stats`: bytes that reached the context vs bytes kept out, per tool, this session and all time. */
 export function statsTool() {
