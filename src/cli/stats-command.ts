@@ -1,10 +1,9 @@
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { loadConfig, type Config } from "../config/config.ts";
 import { errorMessage } from "../errors.ts";
-import { readStats, summarizeStats, type StatsSummary, type ToolStat } from "../store/tool-stats.ts";
+import { readStats, sumStats, summarizeStats, type StatsSummary, type ToolStat } from "../store/tool-stats.ts";
 import { openStore } from "../store/db.ts";
-import { projectDbPath, resolveProject } from "../store/project.ts";
+import { projectDatabases, projectDbPath, resolveProject } from "../store/project.ts";
 import { printJson } from "./context.ts";
 import { formatBytes } from "../preview/clip.ts";
 
@@ -42,21 +41,15 @@ function read(config: Config, dbPath: string, session?: string): ToolStat[] {
 
 /** Every project database under the data dir, summed per tool; an unreadable one is skipped with a note. */
 function allProjects(config: Config): ToolStat[] {
-  const byTool = new Map<string, ToolStat>();
-  const dirs = existsSync(config.projectsDir) ? readdirSync(config.projectsDir) : [];
-  for (const dir of dirs) {
-    const dbPath = join(config.projectsDir, dir, "context.db");
-    if (!existsSync(dbPath)) continue;
+  const rows: ToolStat[] = [];
+  for (const { dbPath } of projectDatabases(config.projectsDir)) {
     try {
-      for (const r of read(config, dbPath)) {
-        const t = byTool.get(r.tool) ?? { tool: r.tool, calls: 0, returned: 0, keptOut: 0 };
-        byTool.set(r.tool, { tool: r.tool, calls: t.calls + r.calls, returned: t.returned + r.returned, keptOut: t.keptOut + r.keptOut });
-      }
+      rows.push(...read(config, dbPath));
     } catch (err) {
       process.stderr.write(`ctxmode: skipped ${dbPath}: ${errorMessage(err)}\n`);
     }
   }
-  return [...byTool.values()].sort((a, b) => a.tool.localeCompare(b.tool));
+  return sumStats(rows);
 }
 
 function render(s: StatsSummary, bars: boolean): string {

@@ -1,4 +1,4 @@
-import { summarizeStats, type ToolStat } from "../store/tool-stats.ts";
+import { sumStats, summarizeStats } from "../store/tool-stats.ts";
 import { LIMITS } from "./collect.ts";
 import type { DayTotal, Latency, ProjectData, Report, RouteRow, SourceTotals } from "./types.ts";
 
@@ -15,7 +15,7 @@ export interface ReportMeta {
  * journal of the session that wrote last.
  */
 export function buildReport(parts: ProjectData[], meta: ReportMeta): Report {
-  const tools = sumTools(parts.flatMap((p) => p.tools));
+  const tools = sumStats(parts.flatMap((p) => p.tools));
   // The session shown is the one that wrote last, in whichever project that was.
   const current = parts.filter((p) => p.timeline).sort((a, b) => b.timeline!.lastAt - a.timeline!.lastAt)[0];
   const timeline = current?.timeline;
@@ -39,16 +39,6 @@ export function buildReport(parts: ProjectData[], meta: ReportMeta): Report {
     latency: latencies(parts.map((p) => p.latencyMs)),
     timeline,
   };
-}
-
-/** Per-tool sums sorted by tool name, the order `ctxmode stats` prints. */
-function sumTools(rows: ToolStat[]): ToolStat[] {
-  const by = new Map<string, ToolStat>();
-  for (const r of rows) {
-    const t = by.get(r.tool) ?? { tool: r.tool, calls: 0, returned: 0, keptOut: 0 };
-    by.set(r.tool, { tool: r.tool, calls: t.calls + r.calls, returned: t.returned + r.returned, keptOut: t.keptOut + r.keptOut });
-  }
-  return [...by.values()].sort((a, b) => a.tool.localeCompare(b.tool));
 }
 
 function sumDays(rows: DayTotal[]): DayTotal[] {

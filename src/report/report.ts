@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, statSync } from "node:fs";
 import type { Config } from "../config/config.ts";
 import { VERSION } from "../config/constants.ts";
 import { errorMessage } from "../errors.ts";
 import { openStore } from "../store/db.ts";
-import { projectDbPath, resolveProject } from "../store/project.ts";
+import { projectDatabases, projectDbPath, resolveProject } from "../store/project.ts";
 import { collectProject } from "./collect.ts";
 import { buildReport } from "./merge.ts";
 import { renderPage } from "./page.ts";
@@ -29,10 +28,7 @@ export function makeReport(config: Config, options: ReportOptions): { report: Re
   if (options.allProjects) {
     title = "all projects";
     parts = [];
-    const dirs = existsSync(config.projectsDir) ? readdirSync(config.projectsDir).sort() : [];
-    for (const dir of dirs) {
-      const dbPath = join(config.projectsDir, dir, "context.db");
-      if (!existsSync(dbPath)) continue;
+    for (const { dir, dbPath } of projectDatabases(config.projectsDir)) {
       try {
         parts.push(readProject(config, dbPath, dir, options.session));
       } catch (err) {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fnv1a64 } from "./fnv1a.ts";
 
@@ -60,4 +60,13 @@ function projectKey(root: string): string {
 /** Path of the project's database under the projects directory. */
 export function projectDbPath(projectsDir: string, project: Project): string {
   return join(projectsDir, project.key, "context.db");
+}
+
+/**
+ * Every project database under the projects directory, in folder-name order: `dir` is the
+ * project's folder name (`<name>-<hash>`). `ctxmode stats` and `ctxmode report --all-projects` read these.
+ */
+export function projectDatabases(projectsDir: string): { dir: string; dbPath: string }[] {
+  const dirs = existsSync(projectsDir) ? readdirSync(projectsDir).sort() : [];
+  return dirs.map((dir) => ({ dir, dbPath: join(projectsDir, dir, "context.db") })).filter((p) => existsSync(p.dbPath));
 }

@@ -30,6 +30,16 @@ export function readStats(db: Database, session?: string): ToolStat[] {
     .map((r) => ({ tool: r.tool, calls: Number(r.calls), returned: Number(r.returned), keptOut: Number(r.keptOut) }));
 }
 
+/** Per-tool sums of rows from several sessions or databases, sorted by tool name (the order `ctxmode stats` prints). */
+export function sumStats(rows: ToolStat[]): ToolStat[] {
+  const by = new Map<string, ToolStat>();
+  for (const r of rows) {
+    const t = by.get(r.tool) ?? { tool: r.tool, calls: 0, returned: 0, keptOut: 0 };
+    by.set(r.tool, { tool: r.tool, calls: t.calls + r.calls, returned: t.returned + r.returned, keptOut: t.keptOut + r.keptOut });
+  }
+  return [...by.values()].sort((a, b) => a.tool.localeCompare(b.tool));
+}
+
 /** Bytes per token for the estimate: the usual rule of thumb for English text and code. */
 const BYTES_PER_TOKEN = 4;
 
@@ -45,6 +55,7 @@ export interface StatsSummary {
   tokensKeptOut: number;
 }
 
+/** The totals of `tools` under a label (`session …`, `project …`, `all projects`). */
 export function summarizeStats(label: string, tools: ToolStat[]): StatsSummary {
   const calls = tools.reduce((n, r) => n + r.calls, 0);
   const returned = tools.reduce((n, r) => n + r.returned, 0);

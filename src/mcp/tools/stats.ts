@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readStats, type ToolStat } from "../../store/tool-stats.ts";
+import { readStats, summarizeStats, type ToolStat } from "../../store/tool-stats.ts";
 import { defineTool } from "../tool.ts";
 import { formatBytes } from "../../preview/clip.ts";
 
@@ -23,19 +23,13 @@ export function statsTool() {
 }
 
 function percent(rows: ToolStat[]): string {
-  const kept = rows.reduce((n, r) => n + r.keptOut, 0);
-  const returned = rows.reduce((n, r) => n + r.returned, 0);
-  return kept + returned === 0 ? "0%" : `${((100 * kept) / (kept + returned)).toFixed(1)}%`;
+  return `${summarizeStats("", rows).keptOutPercent.toFixed(1)}%`;
 }
 
 function table(rows: ToolStat[]): string[] {
   if (rows.length === 0) return ["  no calls yet"];
-  const total: ToolStat = {
-    tool: "total",
-    calls: rows.reduce((n, r) => n + r.calls, 0),
-    returned: rows.reduce((n, r) => n + r.returned, 0),
-    keptOut: rows.reduce((n, r) => n + r.keptOut, 0),
-  };
+  const { calls, returned, keptOut } = summarizeStats("total", rows);
+  const total: ToolStat = { tool: "total", calls, returned, keptOut };
   const cells = [["tool", "calls", "returned", "kept out"], ...[...rows, total].map((r) => [r.tool, String(r.calls), formatBytes(r.returned), formatBytes(r.keptOut)])];
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((c) => c[i]!.length)));
   return cells.map((c) => `  ${c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ")}`);
