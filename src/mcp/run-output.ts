@@ -1,3 +1,5 @@
+import type { Budgets } from "../config/constants.ts";
+import { CtxError } from "../errors.ts";
 import type { RunResult } from "../sandbox/run.ts";
 
 /**
@@ -6,6 +8,15 @@ import type { RunResult } from "../sandbox/run.ts";
  * and no more. Measured on a 1 GB flood: peak server RSS ~160 MB at 8 MiB, ~250 MB at 16 MiB.
  */
 export const CAPTURE_CAP = 8 * 1024 * 1024;
+
+/** The `timeout` a run gets: the one asked for, else the default; over the maximum is refused. */
+export function runTimeout(requested: number | undefined, budgets: Pick<Budgets, "execTimeoutMs" | "execTimeoutMaxMs">): number {
+  const timeoutMs = requested ?? budgets.execTimeoutMs;
+  if (timeoutMs > budgets.execTimeoutMaxMs) {
+    throw new CtxError("BAD_INPUT", `\`timeout\` ${timeoutMs} ms is over the maximum of ${budgets.execTimeoutMaxMs} ms; pass a smaller one`);
+  }
+  return timeoutMs;
+}
 
 /** How a run ended, as the first words of a reply: `exit 0`, `timed out after 5.0 s …`, `cancelled …`. */
 export function runStatus(result: RunResult, timeoutMs: number): { status: string; failed: boolean } {

@@ -6,7 +6,7 @@ import { matchesFor } from "../budget.ts";
 import { indexText } from "../indexing.ts";
 import { byteLength, quote, searchCall, splitLines, tailLines } from "../format.ts";
 import { allowedPath } from "../paths.ts";
-import { CAPTURE_CAP, combinedOutput, runStatus } from "../run-output.ts";
+import { CAPTURE_CAP, combinedOutput, runStatus, runTimeout } from "../run-output.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool, type ToolReply } from "../tool.ts";
 import { checkShell } from "./shell-policy.ts";
@@ -48,10 +48,7 @@ export function batchTool(config: Config) {
         return { label, command };
       });
       const queries = (args.queries ?? []).map((q) => q.trim()).filter(Boolean);
-      const timeoutMs = args.timeout ?? execTimeoutMs;
-      if (timeoutMs > execTimeoutMaxMs) {
-        throw new CtxError("BAD_INPUT", `\`timeout\` ${timeoutMs} ms is over the maximum of ${execTimeoutMaxMs} ms; pass a smaller one`);
-      }
+      const timeoutMs = runTimeout(args.timeout, config.budgets);
       const policy = await ctx.policy();
       // Every command is checked before the first one runs: a denial runs nothing.
       commands.forEach((c, i) => checkShell(policy, c.command, `command ${i + 1}`));

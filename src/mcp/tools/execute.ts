@@ -5,7 +5,7 @@ import { CtxError } from "../../errors.ts";
 import { LANGUAGE_IDS, type LanguageId } from "../../sandbox/languages.ts";
 import { budgetOutput } from "../budget.ts";
 import { allowedPath } from "../paths.ts";
-import { CAPTURE_CAP, combinedOutput, runStatus } from "../run-output.ts";
+import { CAPTURE_CAP, combinedOutput, runStatus, runTimeout } from "../run-output.ts";
 import { defineTool } from "../tool.ts";
 import { checkShell } from "./shell-policy.ts";
 
@@ -35,10 +35,7 @@ export function executeTool(config: Config) {
       const { resolveLanguage } = await import("../../sandbox/languages.ts");
       const language = resolveLanguage(args.language);
       if (args.code.trim() === "") throw new CtxError("BAD_INPUT", "`code` is empty; pass the code to run");
-      const timeoutMs = args.timeout ?? execTimeoutMs;
-      if (timeoutMs > execTimeoutMaxMs) {
-        throw new CtxError("BAD_INPUT", `\`timeout\` ${timeoutMs} ms is over the maximum of ${execTimeoutMaxMs} ms; pass a smaller one`);
-      }
+      const timeoutMs = runTimeout(args.timeout, config.budgets);
       const policy = await ctx.policy();
       if (language === "shell") checkShell(policy, args.code);
       const filePath = args.file === undefined ? undefined : await allowedPath(ctx, policy, "file", args.file, "file");
