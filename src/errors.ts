@@ -1,5 +1,5 @@
 /** Stable error codes: tests, the CLI and MCP replies switch on these, never on message text. */
-export type ErrorCode =
+type ErrorCode =
   | "BAD_INPUT"
   | "NOT_FOUND"
   | "UNREADABLE"

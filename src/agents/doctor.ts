@@ -8,7 +8,7 @@ import { planSetup, readOrNull } from "./setup.ts";
 import { probeMcp } from "./verify.ts";
 
 /** Same shape as doctor's rows (kept here so this module does not import the CLI). */
-export interface HostCheck {
+interface HostCheck {
   name: string;
   status: "PASS" | "WARN" | "FAIL";
   detail: string;

@@ -71,7 +71,7 @@ function valueAt(root: JsonNode, path: string[]): unknown {
 }
 
 /** Replaces the delimited ctxmode section, or appends it; never a second copy. */
-export function setSection(text: string, section: string): string {
+function setSection(text: string, section: string): string {
   const start = text.indexOf(SECTION_START);
   const end = text.indexOf(SECTION_END);
   if (start >= 0 && end > start) return text.slice(0, start) + section + text.slice(end + SECTION_END.length);

@@ -38,7 +38,7 @@ function editsOf(host: Host, ctx: SetupContext): FileEdit[] {
 }
 
 /** Setup's view of one registry entry; the probe is the first start event of a host with hook lines. */
-export function hostSpec(host: Host): HostSpec {
+function hostSpec(host: Host): HostSpec {
   const hooked = host.hook.events.some((e) => e.hooked);
   const start = host.hook.events.find((e) => e.kind === "session-start");
   return {

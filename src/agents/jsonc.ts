@@ -118,7 +118,7 @@ export function member(node: JsonNode | undefined, key: string): JsonNode | unde
 }
 
 /** Indentation unit the file uses (two spaces when it cannot tell). */
-export function indentUnit(text: string): string {
+function indentUnit(text: string): string {
   const m = /\n([ \t]+)"/.exec(text);
   return m ? (m[1]!.startsWith("\t") ? "\t" : m[1]!.length >= 4 ? "    " : m[1]!.length === 1 ? " " : "  ") : "  ";
 }

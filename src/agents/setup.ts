@@ -7,13 +7,13 @@ import { JsoncSyntaxError } from "./jsonc.ts";
 import { TomlShapeError } from "./toml-table.ts";
 
 /** One file setup will change, with its text before (null: does not exist) and after. */
-export interface FileChange {
+interface FileChange {
   edit: FileEdit;
   before: string | null;
   after: string;
 }
 
-export interface HostPlan {
+interface HostPlan {
   host: HostSpec;
   changes: FileChange[];
   /** Why this host is left alone (a malformed config: path and line). */
@@ -108,7 +108,7 @@ function restore(file: string, before: string | null, madeDirs: string[] = []): 
   }
 }
 
-export interface ApplyOptions {
+interface ApplyOptions {
   dataDir: string;
   /** `<dataDir>/backups/<stamp>/`. */
   stamp: string;

@@ -9,7 +9,7 @@ import { tableLine, TomlShapeError } from "./toml-table.ts";
 type Table = Record<string, unknown>;
 
 /** The parsed file; a file that is not TOML is reported at the parser's line. */
-export function parseToml(text: string, what = "not valid TOML"): Table {
+function parseToml(text: string, what = "not valid TOML"): Table {
   try {
     return parse(text, { integersAsBigInt: "asNeeded" }) as Table;
   } catch (err) {
@@ -28,7 +28,7 @@ function canonical(value: unknown): string {
 }
 
 /** The value at a dotted table path, if any. */
-export function valueAt(doc: Table, table: string): unknown {
+function valueAt(doc: Table, table: string): unknown {
   return table.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Table)[k] : undefined), doc);
 }
 

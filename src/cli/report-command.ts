@@ -8,7 +8,7 @@ import { projectDbPath, resolveProject } from "../store/project.ts";
 import { printJson } from "./context.ts";
 import { formatBytes } from "../preview/clip.ts";
 
-export interface ReportCommandOptions {
+interface ReportCommandOptions {
   out?: string;
   open?: boolean;
   allProjects?: boolean;

@@ -10,7 +10,7 @@ import { CtxError } from "../errors.ts";
 import { instructionSection } from "../hooks/instructions.ts";
 import { printJson } from "./context.ts";
 
-export interface SetupOptions {
+interface SetupOptions {
   agents?: string;
   dryRun?: boolean;
   yes?: boolean;

@@ -11,7 +11,7 @@ import { formatIPv4, inPrefix, parseIPv4, parseIPv6, type IpBytes } from "./ip-a
  */
 export type AddressClass = "public" | "loopback" | "private" | "blocked";
 
-export interface Classification {
+interface Classification {
   class: AddressClass;
   /** The rule that decided, e.g. "link-local / cloud metadata 169.254.0.0/16". */
   rule: string;
@@ -105,7 +105,7 @@ export interface AddressPolicy {
 }
 
 /** Why an address is refused: the rule, and what the refusal is subject to. */
-export interface Refusal {
+interface Refusal {
   address: string;
   rule: string;
   /** "is never fetched", "is refused unless CTXMODE_FETCH_ALLOW_PRIVATE=1", … */

@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { CtxError, errorMessage } from "../errors.ts";
 
-export interface BodyReader {
+interface BodyReader {
   chunks: AsyncIterable<Uint8Array>;
   bytesRead(): number;
 }

@@ -9,7 +9,7 @@ export function charsetOf(contentType: string): string | undefined {
 const SNIFF_BYTES = 1024;
 
 /** A BOM, or `<meta charset>` / `http-equiv` content-type within the first 1,024 bytes of HTML. */
-export function sniffCharset(head: Uint8Array): string | undefined {
+function sniffCharset(head: Uint8Array): string | undefined {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return "utf-8";
   if (head[0] === 0xff && head[1] === 0xfe) return "utf-16le";
   if (head[0] === 0xfe && head[1] === 0xff) return "utf-16be";

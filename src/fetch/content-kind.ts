@@ -28,7 +28,7 @@ export function kindOfContentType(contentType: string, url: string): WebKind | "
   throw refuseType(url, type);
 }
 
-export function refuseType(url: string, type: string): CtxError {
+function refuseType(url: string, type: string): CtxError {
   return new CtxError("UNREADABLE", `${url} is ${type}; only HTML, JSON, markdown and text pages can be indexed`);
 }
 

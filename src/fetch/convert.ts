@@ -5,7 +5,7 @@ import { charsetOf, readText, toUtf8 } from "./charset.ts";
 import { kindOfContentType, sniffKind, type WebKind } from "./content-kind.ts";
 import type { FetchedPage } from "./fetch.ts";
 
-export interface ConvertedPage {
+interface ConvertedPage {
   /** How the chunker splits the text. */
   kind: ContentKind;
   /** What the server sent. */

@@ -24,7 +24,7 @@ export interface ResolvedAddress {
 /** Host name to addresses. The system resolver by default; tests pass their own (the address check still runs). */
 export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: Resolver = async (host) => {
+const systemResolver: Resolver = async (host) => {
   const found = await lookup(host, { all: true, verbatim: true });
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };

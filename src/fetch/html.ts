@@ -6,7 +6,7 @@ import TurndownService from "turndown";
 import { cleanHtml, type CleanedHtml } from "./html-clean.ts";
 import { addMarkdownRules } from "./markdown-rules.ts";
 
-export interface PageMarkdown {
+interface PageMarkdown {
   markdown: string;
   title: string;
   region: CleanedHtml["region"];

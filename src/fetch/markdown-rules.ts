@@ -71,7 +71,7 @@ export function addMarkdownRules(service: TurndownService): void {
  * like a heading or a code fence. turndown's default also escapes `_`, `*` and friends in prose,
  * which splits identifiers such as snake_case for the index and for the reader.
  */
-export function minimalEscape(text: string): string {
+function minimalEscape(text: string): string {
   return text.replace(/^(\s*)(#{1,6}\s|`{3,}|~{3,})/gm, "$1\\$2");
 }
 

@@ -22,9 +22,9 @@ export interface RouteContext {
   home: string;
 }
 
-export type RouteKind = "rule" | "webfetch" | "http" | "build" | "read" | "dump";
+type RouteKind = "rule" | "webfetch" | "http" | "build" | "read" | "dump";
 
-export interface Route {
+interface Route {
   decision: Decision;
   /** Set when a routing rule matched (denied, or passed with a note because tools are unreachable). */
   kind?: RouteKind;

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** The log is rotated once it passes this size: one previous file is kept (`hook-errors.log.1`). */
-export const LOG_MAX_BYTES = 1024 * 1024;
+const LOG_MAX_BYTES = 1024 * 1024;
 
 /**
  * Appends one line to `<dataDir>/hook-errors.log`: a swallowed hook error, so a broken setup is

@@ -21,7 +21,7 @@ const SESSION_RETENTION_MS = 30 * 24 * 3600 * 1000;
 /** Subagent types known to carry every tool of the parent, MCP included (Claude Code). */
 const FULL_TOOL_SUBAGENTS = new Set(["general-purpose"]);
 
-export interface HandleOptions {
+interface HandleOptions {
   config: Config;
   adapter: HostAdapter;
   /** Epoch ms by which the reply must be out (HOOK_TIMEOUT from the hook's start). */

@@ -10,7 +10,7 @@ import { search } from "../store/search.ts";
 import { callText } from "./instructions.ts";
 import { formatBytes } from "../preview/clip.ts";
 
-export interface ReplaceInput {
+interface ReplaceInput {
   text: string;
   failed: boolean;
   /** The host's tool name, for the label (`hook:Bash#…`). */

@@ -4,7 +4,7 @@ import { handleEvent } from "./handle.ts";
 import type { StdinText } from "./stdin.ts";
 import type { HookKind, HostAdapter, HostReply } from "./types.ts";
 
-export interface RespondOptions {
+interface RespondOptions {
   config: Config;
   adapter: HostAdapter;
   /** The host's event name, lower-cased. */

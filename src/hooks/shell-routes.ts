@@ -4,7 +4,7 @@ import { parseCommand, type CommandSegment } from "../sandbox/split-command.ts";
  * Shell commands whose output belongs in the sandbox: network fetches printing a body, build
  * tools known for huge logs, and one-file dumps (the caller checks the file's size).
  */
-export type ShellRoute =
+type ShellRoute =
   | { kind: "http"; command: string }
   | { kind: "build"; tool: string }
   | { kind: "dump"; files: string[] };

@@ -9,7 +9,7 @@ export interface StdinText {
   cutShort: boolean;
 }
 
-export interface StdinOptions {
+interface StdinOptions {
   /** Most bytes kept (a 100 MB payload is drained, not kept). */
   cap: number;
   /** Stop waiting after this long without data (a host that never closes stdin). */

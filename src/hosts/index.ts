@@ -26,11 +26,6 @@ export type Host = HostDef<HostId>;
 
 export const HOST_IDS: readonly HostId[] = HOSTS.map((h) => h.id);
 
-/** Whether `name` is one of the host ids (a plain lookup would also find `constructor` and co.). */
-export function isHostId(name: string): name is HostId {
-  return (HOST_IDS as readonly string[]).includes(name);
-}
-
 /** The host for an id or one of its aliases (`claude`, `gemini` …), case-insensitively. */
 export function findHost(name: string): Host | undefined {
   const key = name.toLowerCase();

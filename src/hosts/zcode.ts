@@ -32,7 +32,7 @@ const pluginVersion = () => (/^\d+\.\d+\.\d+/.test(VERSION) ? VERSION : "0.0.0")
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The plugin folder's files, relative path -> content, running `binary`. */
-export function pluginFiles(binary: string, skills: Record<string, string> = {}): Record<string, string> {
+function pluginFiles(binary: string, skills: Record<string, string> = {}): Record<string, string> {
   const hooks = Object.fromEntries(
     hookedEvents(EVENTS).map(({ name, matcher }) => [
       name,

@@ -7,7 +7,7 @@ import { indexOutput, sectionsOf, type Section } from "./indexing.ts";
 import { formatBytes } from "../preview/clip.ts";
 
 /** What a run produced, as ctx_execute (or a ctx_batch command) hands it to the reply budget. */
-export interface RunOutput {
+interface RunOutput {
   /** Start of the first line: `exit 0`, `exit 2`, `timed out after 5.0 s (process tree killed)` … */
   status: string;
   /** What the program printed, as captured (stdout, then stderr). */

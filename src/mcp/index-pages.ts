@@ -6,7 +6,7 @@ import type { ToolReply } from "./tool.ts";
 import { indexUrls, type PageRequest } from "../fetch/index-urls.ts";
 import { pageReceipt, pagesReceipt } from "./page-receipt.ts";
 
-export interface PagesArgs {
+interface PagesArgs {
   url?: string;
   urls?: string[];
   source?: string;

@@ -53,7 +53,7 @@ export function pagesReceipt(outcomes: PageOutcome[], sourcePrefix: string | und
  * page's own h1 when every chunk shares one. As many as fit in `maxChars`, then a count of the rest.
  * Line-range titles of plain text give none.
  */
-export function outline(titles: string[], label: string, maxChars: number): string {
+function outline(titles: string[], label: string, maxChars: number): string {
   const paths = titles.filter((t) => !/ lines \d+-\d+/.test(t)).map((t) => t.replace(/ \(\d+\)$/, "").split(" > "));
   const shared = paths.length > 0 && paths.every((p) => p[0] === paths[0]![0]) && paths.some((p) => p.length > 1);
   const names: string[] = [];

@@ -33,11 +33,6 @@ export function defineTool<S extends z.ZodType>(def: ToolDef<S>): ToolDef<S> {
   return def;
 }
 
-/** A plain successful reply. */
-export function reply(text: string, keptOut = 0): ToolReply {
-  return { text, keptOut };
-}
-
 /**
  * One sentence from zod's issues that a model can act on, e.g.
  * "ctx_execute: `code` is required" or "ctx_search: `limit` must be at most 10".

@@ -36,7 +36,7 @@ export function clipStart(s: string, maxBytes: number): string {
 }
 
 /** The longest suffix of `s` within `maxBytes` UTF-8 bytes. */
-export function clipEnd(s: string, maxBytes: number): string {
+function clipEnd(s: string, maxBytes: number): string {
   if (maxBytes <= 0) return "";
   if (s.length * 3 <= maxBytes) return s;
   let used = 0;

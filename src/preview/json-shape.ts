@@ -17,7 +17,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Keys of the objects among the first elements, in first-seen order. */
-export function keyUnion(items: unknown[], limit = ELEMENTS_SCANNED): string[] {
+function keyUnion(items: unknown[], limit = ELEMENTS_SCANNED): string[] {
   const keys = new Set<string>();
   for (let i = 0; i < items.length && i < limit; i++) {
     const item = items[i];

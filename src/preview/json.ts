@@ -5,7 +5,7 @@ import { findRecords, isRecord, shapeLines, summarize } from "./json-shape.ts";
 import type { PreviewInput, Rendered } from "./types.ts";
 
 /** Larger texts are not parsed (a 50 MB reply would cost its size several times over in memory); they preview as lines. */
-export const JSON_PARSE_MAX = 8 * 1024 * 1024;
+const JSON_PARSE_MAX = 8 * 1024 * 1024;
 /** JSON lines records parsed for the field statistics. */
 const JSONL_RECORDS = 5000;
 

@@ -3,7 +3,7 @@ import { firstLines, lastLines, type NumberedLine } from "./lines.ts";
 import type { PreviewInput, Rendered } from "./types.ts";
 
 /** How much of the budget the tail gets: a failure's errors are usually at the end. */
-export interface PlainOptions {
+interface PlainOptions {
   tailShare: number;
 }
 

@@ -7,9 +7,9 @@ import { looksTabular } from "./table.ts";
 import { detectShapes, previewTestOutput } from "./test-output.ts";
 import type { Preview, PreviewInput, Rendered } from "./types.ts";
 
-export type { Preview, PreviewKind } from "./types.ts";
+export type { PreviewKind } from "./types.ts";
 
-export interface PreviewOptions {
+interface PreviewOptions {
   /** The output came from a failed run: plain text gives most of its room to the last lines. */
   failed?: boolean;
 }

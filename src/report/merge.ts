@@ -2,7 +2,7 @@ import { sumStats, summarizeStats } from "../store/tool-stats.ts";
 import { LIMITS } from "./collect.ts";
 import type { DayTotal, Latency, ProjectData, Report, RouteRow, SourceTotals } from "./types.ts";
 
-export interface ReportMeta {
+interface ReportMeta {
   title: string;
   allProjects: boolean;
   version: string;
@@ -51,7 +51,7 @@ function sumDays(rows: DayTotal[]): DayTotal[] {
 }
 
 /** Adds the quiet days between the first and the last, so the chart's x axis is time. */
-export function fillDays(rows: DayTotal[]): DayTotal[] {
+function fillDays(rows: DayTotal[]): DayTotal[] {
   if (rows.length < 2) return rows;
   const by = new Map(rows.map((r) => [r.day, r]));
   const out: DayTotal[] = [];
@@ -99,7 +99,7 @@ function latencies(parts: Record<string, number[]>[]): Latency[] {
 }
 
 /** Nearest-rank percentiles: every figure is a latency that was actually measured. */
-export function summarizeLatency(tool: string, ms: number[]): Latency {
+function summarizeLatency(tool: string, ms: number[]): Latency {
   const sorted = Float64Array.from(ms).sort();
   const at = (p: number) => (sorted.length ? sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]! : 0);
   return { tool, count: sorted.length, p50: at(0.5), p90: at(0.9), p95: at(0.95), p99: at(0.99), max: sorted.length ? sorted[sorted.length - 1]! : 0 };

@@ -9,7 +9,7 @@ import { buildReport } from "./merge.ts";
 import { renderPage } from "./page.ts";
 import type { ProjectData, Report } from "./types.ts";
 
-export interface ReportOptions {
+interface ReportOptions {
   /** Project directory (its git top-level is the project); ignored with `allProjects`. */
   projectDir: string;
   allProjects: boolean;

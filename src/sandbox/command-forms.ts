@@ -1,7 +1,7 @@
 import type { CommandSegment } from "./split-command.ts";
 
 /** The strings a segment is matched as, and command strings it runs through `sh -c` / `eval`. */
-export interface CommandForms {
+interface CommandForms {
   /** Matched by allow rules: the segment as written and with quotes removed. */
   allow: string[];
   /** Matched by deny rules: the allow forms plus every unwrapped form (see commandForms). */

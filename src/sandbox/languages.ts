@@ -20,7 +20,7 @@ export const LANGUAGE_IDS = [
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
 /** What the sandbox needs to know about one language. */
-export interface LanguageSpec {
+interface LanguageSpec {
   id: LanguageId;
   /** File name the code is written to inside the run's temp dir. */
   scriptName: string;

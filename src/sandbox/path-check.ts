@@ -4,7 +4,7 @@ import { matchPathGlob } from "./glob.ts";
 import type { CompiledRule, Policy } from "./rules.ts";
 
 /** Outcome of checkPath: the resolved real path, or why access is refused. */
-export type PathDecision =
+type PathDecision =
   | { ok: true; real: string }
   | { ok: false; code: "OUTSIDE_PROJECT" | "POLICY_DENIED"; reason: string; real: string };
 
@@ -109,7 +109,7 @@ function selfAndParents(path: string): string[] {
  * realpath that also works for paths that do not exist yet: the nearest existing ancestor is
  * resolved by the OS (so `..` after a symlink behaves as the kernel does) and the rest appended.
  */
-export function realpathLoose(path: string): string {
+function realpathLoose(path: string): string {
   try {
     return realpathSync.native(path);
   } catch (err) {

@@ -5,8 +5,8 @@ import { matchCommandGlob } from "./glob.ts";
 import { createPolicy, matchesFlags, sortShortFlags, type CompiledRule, type Policy, type RuleList } from "./rules.ts";
 import { parseCommand, type CommandSegment } from "./split-command.ts";
 
-export { checkPath, type PathDecision } from "./path-check.ts";
-export { createPolicy, type CompiledRule, type PermissionRule, type Policy, type PolicyOptions, type ReadAnchor, type RuleList } from "./rules.ts";
+export { checkPath } from "./path-check.ts";
+export { createPolicy, type Policy } from "./rules.ts";
 
 /** The settings files read, least local first: user, project, project-local, then ctxmode's own. */
 export function policyFiles(paths: { home: string; projectDir: string; dataDir: string }): string[] {
@@ -73,7 +73,7 @@ function parseSettings(file: string, text: string, warnings: string[]): RuleList
 }
 
 /** Outcome of checkCommand; `rule` is the deciding rule and `segment` the deciding segment. */
-export interface CommandDecision {
+interface CommandDecision {
   decision: "deny" | "allow" | "none";
   rule?: string;
   segment?: string;

@@ -1,7 +1,7 @@
 import { compileCommandGlob, compilePathGlob, matchCommandGlob, type CommandGlob, type PathGlob } from "./glob.ts";
 
 /** One permission rule as written, e.g. `Bash(sudo *)` or `Read(/var/log/**)`, and where it came from. */
-export interface PermissionRule {
+interface PermissionRule {
   raw: string;
   tool: string;
   /** The text between the parentheses; null for a bare tool name (which matches everything). */
@@ -39,7 +39,7 @@ export interface RuleList {
 }
 
 /** How patterns are compiled: home for `~/`, platform for case and separators, a shared warnings list. */
-export interface PolicyOptions {
+interface PolicyOptions {
   /** Expands `~/` in Read patterns; without it such patterns match nothing. */
   home?: string;
   platform?: NodeJS.Platform;

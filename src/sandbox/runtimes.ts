@@ -6,7 +6,7 @@ import { LANGUAGE_IDS, LANGUAGES, type LanguageId } from "./languages.ts";
 import { probeRuntime } from "./runtime-probe.ts";
 
 /** One process to start: absolute command, its arguments, and variables added to the child env. */
-export interface Invocation {
+interface Invocation {
   command: string;
   args: string[];
   env: Record<string, string>;
@@ -15,7 +15,7 @@ export interface Invocation {
 }
 
 /** How a script is run: Rust compiles first, everything else is a single step. */
-export interface RunPlan {
+interface RunPlan {
   compile?: Invocation;
   run: Invocation;
 }
@@ -119,7 +119,7 @@ export function availableLanguages(env: Env): LanguageId[] {
 }
 
 /** "bun" inside the compiled binary or `bun run`, "node" in the npm fallback build. */
-export function hostKind(): "bun" | "node" {
+function hostKind(): "bun" | "node" {
   return hostRuntime.name;
 }
 

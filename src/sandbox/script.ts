@@ -2,7 +2,7 @@ import type { LanguageId } from "./languages.ts";
 import { BUN_CONFIG_NAME, JS_PRELOAD_NAME } from "./runtimes.ts";
 
 /** The script text plus helper files (name -> content) written beside it in the run's temp dir. */
-export interface PreparedScript {
+interface PreparedScript {
   source: string;
   support: Record<string, string>;
 }

@@ -18,7 +18,7 @@ export interface ProcessOutcome {
 }
 
 /** One process to run: an absolute command, its arguments, and limits. */
-export interface SpawnRequest {
+interface SpawnRequest {
   command: string;
   args: string[];
   cwd: string;

@@ -153,7 +153,7 @@ export function splitCommand(command: string): string[] {
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
 
 /** The text of an ANSI-C quoted word (`$'…'`) as bash expands it: \xHH, \NNN, \uHHHH, \UHHHHHHHH, \cX and the simple escapes. */
-export function decodeAnsiC(body: string): string {
+function decodeAnsiC(body: string): string {
   if (!body.includes("\\")) return body;
   let out = "";
   for (let i = 0; i < body.length; i++) {

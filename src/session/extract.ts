@@ -4,7 +4,7 @@ import type { CanonicalTool } from "../config/tool-names.ts";
 import { oneLine, type EventType, type JournalEvent } from "./events.ts";
 
 /** A tool call as the journal sees it: canonical name, input, and (after it ran) output. */
-export interface ToolUse {
+interface ToolUse {
   name: string;
   canonical: CanonicalTool;
   input: Record<string, unknown>;
@@ -14,7 +14,7 @@ export interface ToolUse {
   failed?: boolean;
 }
 
-export interface Extracted {
+interface Extracted {
   events: JournalEvent[];
   resolve: { type: EventType; key: string }[];
 }

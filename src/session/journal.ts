@@ -16,7 +16,7 @@ export interface JournalRow {
   at: number;
 }
 
-export interface RecordOptions {
+interface RecordOptions {
   /** Most rows kept for the session; beyond it the lowest priority (resolved first, then oldest) go. */
   cap: number;
   host?: string;
@@ -160,7 +160,7 @@ const STOP = new Set(
 );
 
 /** An FTS5 OR expression of up to 12 distinct words (3+ characters, no stop words), each quoted. */
-export function matchExpression(text: string): string {
+function matchExpression(text: string): string {
   const words = new Set<string>();
   for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}_]{3,}/gu)) {
     const w = m[0];

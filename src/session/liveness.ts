@@ -10,8 +10,8 @@ import { resolveProject } from "../store/project.ts";
  * `<projects>/<key>/live/<pid>`, touched every 30 s and removed on exit; a marker counts while it
  * is younger than 90 s and its process exists (a crashed server's marker goes stale on its own).
  */
-export const TOUCH_MS = 30_000;
-export const FRESH_MS = 90_000;
+const TOUCH_MS = 30_000;
+const FRESH_MS = 90_000;
 
 /** The folder of live markers of the project containing `dir`. */
 export function liveDir(projectsDir: string, dir: string): string {

@@ -3,7 +3,7 @@ import { matchRows } from "./journal.ts";
 import { fitLines, rowLine } from "./resume.ts";
 
 /** Most bytes of the block added to a prompt: a reminder, not a second context window. */
-export const PROMPT_MATCH_MAX = 600;
+const PROMPT_MATCH_MAX = 600;
 
 /**
  * Journal rows of this session that match the user's new prompt (BM25 over the journal), as a

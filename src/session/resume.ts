@@ -3,7 +3,7 @@ import { oneLine } from "./events.ts";
 import { latestSession, loadState, matchRows, rowBySeq, sessionRows, type JournalRow } from "./journal.ts";
 import { buildStateBlock } from "./state.ts";
 
-export interface ResumeRequest {
+interface ResumeRequest {
   /** The host's session id when known; else the project's most recently active session. */
   session?: string;
   seq?: number;

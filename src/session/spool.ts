@@ -14,7 +14,7 @@ import { writeEvents } from "./journal.ts";
  * whoever opens the database next (a hook that needs it, the MCP server's ctx_resume) moves the
  * spool into the journal in one transaction before reading.
  */
-export interface SpoolEntry {
+interface SpoolEntry {
   session: string;
   host: string;
   at: number;

@@ -8,7 +8,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
 
 export type { Database } from "../runtime/sqlite.types.ts";
 
-export interface OpenStoreOptions {
+interface OpenStoreOptions {
   busyTimeoutMs: number;
   readonly?: boolean;
   /** Stop migrating at this version (tests build older databases with it). */
@@ -77,7 +77,7 @@ function createFresh(path: string, busyTimeoutMs: number, target: number): void 
 }
 
 /** Throws FTS5_MISSING when the linked SQLite lacks FTS5 or its trigram tokenizer. */
-export function probeFts5(db: Database): void {
+function probeFts5(db: Database): void {
   try {
     db.exec("CREATE VIRTUAL TABLE temp.ctxmode_probe USING fts5(x, tokenize='trigram'); DROP TABLE temp.ctxmode_probe;");
   } catch (err) {

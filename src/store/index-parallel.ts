@@ -11,7 +11,7 @@ const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
 /** The first batch is prepared here while the worker starts (about 20 ms), sized so neither thread waits long. */
 const FIRST_BATCH_BYTES = 1024 * 1024;
 
-export interface Indexer {
+interface Indexer {
   index(inputs: SourceInput[]): Promise<IndexResult[]>;
   /** True once a batch was prepared on the worker thread (reported by `ctxmode index --json`). */
   readonly parallel: boolean;

@@ -7,7 +7,7 @@ import type { IndexResult, SourceInput } from "./index-source.ts";
 import { createIndexer } from "./index-parallel.ts";
 import { looksBinary, walkFiles } from "./walk.ts";
 
-export interface IndexPathOptions {
+interface IndexPathOptions {
   /** Project top-level: labels are paths relative to it. */
   projectRoot: string;
   /** Label for a single file, or the prefix for the files of a directory. */
@@ -23,7 +23,7 @@ export interface IndexPathOptions {
   refuse?: (path: string) => string | undefined;
 }
 
-export interface IndexPathReport {
+interface IndexPathReport {
   indexed: IndexResult[];
   skipped: { path: string; reason: string }[];
   /** Whether chunking ran on a worker thread beside the writes. */

@@ -23,12 +23,12 @@ interface OnDisk {
 }
 
 /** What the database must do to match the disk. */
-export interface MemoryChanges {
+interface MemoryChanges {
   index: OnDisk[];
   drop: string[];
 }
 
-export interface MemoryWatchOptions {
+interface MemoryWatchOptions {
   places: MemoryPlace[];
   maxChunk: number;
   /** Checks closer together than this reuse the last answer (a long-running server). */

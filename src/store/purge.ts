@@ -2,12 +2,12 @@ import { transaction, type Database } from "./db.ts";
 import { dropDocIfOrphan } from "./index-source.ts";
 import { forgetVocab } from "./vocab.ts";
 
-export interface PurgeResult {
+interface PurgeResult {
   sources: number;
   chunks: number;
 }
 
-export type PurgeTarget = { source: string } | { session: string } | { all: true };
+type PurgeTarget = { source: string } | { session: string } | { all: true };
 
 /** Deletes sources (and chunks no other source shares) in one transaction; returns what went. */
 export function purge(db: Database, target: PurgeTarget): PurgeResult {

@@ -1,5 +1,5 @@
 /** What every secret is replaced with. */
-export const REDACTED = "[REDACTED]";
+const REDACTED = "[REDACTED]";
 
 /**
  * Token shapes recognised on their own, wherever they appear. Every pattern is a fixed prefix

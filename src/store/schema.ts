@@ -9,7 +9,7 @@ import type { Database } from "../runtime/sqlite.types.ts";
  * a separate word table cost a third of indexing time for the same information.
  */
 /** SQL to run, or a step that needs a guard around one statement. */
-export type Migration = string | ((db: Database) => void);
+type Migration = string | ((db: Database) => void);
 
 export const MIGRATIONS: readonly Migration[] = [
   // 1: sources, deduplicated documents, chunks, both FTS5 tables, the vocabulary view.

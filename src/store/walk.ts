@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, statSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { gitFiles } from "./git-files.ts";
 import { inheritedRules, isIgnored, readIgnoreFile, type IgnoreFile } from "./gitignore.ts";
@@ -6,7 +6,7 @@ import { inheritedRules, isIgnored, readIgnoreFile, type IgnoreFile } from "./gi
 /** Folders never worth indexing, whatever .gitignore says. */
 const ALWAYS_SKIP = new Set([".git", "node_modules", ".hg", ".svn"]);
 
-export interface WalkOptions {
+interface WalkOptions {
   /** Stop after this many files (a runaway walk of a home directory should not index it all). */
   maxFiles: number;
 }
@@ -81,13 +81,5 @@ export function looksBinary(bytes: Uint8Array): boolean {
     return false;
   } catch {
     return true;
-  }
-}
-
-export function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }

@@ -3,7 +3,7 @@ import { resolveToolName, type McpFormat } from "../tool-names.ts";
 import type { HookEvent, HookKind, StartSource } from "../types.ts";
 
 /** How one host lays out its payload; the snake_case Claude layout is the default. */
-export interface PayloadShape {
+interface PayloadShape {
   format: McpFormat;
   /** Host tool names that look like MCP names in `underscore`/`dash` formats. */
   builtins?: ReadonlySet<string>;

@@ -24,7 +24,7 @@ const REPLACES: Record<Host["hook"]["replaces"], (tool: ToolCall) => boolean> = 
 };
 
 /** A host's hook adapter: its registry entry read through its reply contract. */
-export function adapterOf(host: Host, contract: ReplyContract): HostAdapter {
+function adapterOf(host: Host, contract: ReplyContract): HostAdapter {
   const events = Object.fromEntries(host.hook.events.map((e) => [e.name.toLowerCase(), e.kind]));
   // The *Failure events (PostToolUseFailure …) report a tool that failed, whatever its output says.
   const failure = new Set(host.hook.events.filter((e) => e.kind === "post-tool" && /failure$/i.test(e.name)).map((e) => e.name.toLowerCase()));

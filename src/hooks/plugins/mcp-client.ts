@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 
 /** One MCP tool as tools/list describes it. */
-export interface McpTool {
+interface McpTool {
   name: string;
   title?: string;
   description?: string;
   inputSchema: Record<string, unknown>;
 }
 
-export interface McpCallResult {
+interface McpCallResult {
   content: { type: string; text?: string }[];
   isError?: boolean;
 }
