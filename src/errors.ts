@@ -5,12 +5,10 @@ type ErrorCode =
   | "UNREADABLE"
   | "FTS5_MISSING"
   | "DB_ERROR"
-  | "SANDBOX_TIMEOUT"
   | "RUNTIME_MISSING"
   | "POLICY_DENIED"
   | "OUTSIDE_PROJECT"
-  | "FETCH_BLOCKED"
-  | "NOT_YET";
+  | "FETCH_BLOCKED";
 
 /** The one error type ctxmode throws on purpose. `message` is a sentence a user or model can act on. */
 export class CtxError extends Error {
