@@ -28,7 +28,7 @@ const REINSTALL = `curl -fsSL ${DEFAULT_RELEASE_URL}/install.sh | sh`;
  * a secret in a path or a config value never reaches the output.
  */
 export async function runChecks(config: Config, agents?: string[]): Promise<Check[]> {
-  const checks = [installCheck(), await latestCheck(config), runtimeCheck(), ...sqliteChecks(), dataDirCheck(config.dataDir), await sandboxCheck(config), await policyCheck(config), ...(await agentChecks(config, agents))];
+  const checks = [installCheck(), await latestCheck(config), runtimeCheck(), ...sqliteChecks(), dataDirCheck(config.dataDir), await projectDbCheck(config), await sandboxCheck(config), await policyCheck(config), ...(await agentChecks(config, agents))];
   const { redactSecrets } = await import("../store/redact.ts");
   return checks.map((c) => ({ ...c, detail: redactSecrets(c.detail) }));
 }
@@ -133,6 +133,38 @@ function dataDirCheck(dataDir: string): Check {
       detail: `${dataDir} is not writable (${(err as NodeJS.ErrnoException).code ?? errorMessage(err)}): nothing can be indexed or journaled`,
       fix: `mkdir -p '${dataDir}' && chmod u+rwx '${dataDir}'  # or point CTXMODE_DATA_DIR at a writable folder`,
     };
+  }
+}
+
+/**
+ * The project database's size, WAL size and FTS5 segment counts (read from each index's structure
+ * record: one row each, nothing scanned). A server keeps the WAL under 16 MB and the segments near
+ * 24 between calls; far past that, something stopped it.
+ */
+async function projectDbCheck(config: Config): Promise<Check> {
+  const [{ projectDbPath, resolveProject }, { storeHealth }, { WAL_LIMIT_BYTES, SEGMENT_LIMIT }, { formatBytes }] = await Promise.all([
+    import("../store/project.ts"),
+    import("../store/fts-health.ts"),
+    import("../store/maintenance.ts"),
+    import("../preview/clip.ts"),
+  ]);
+  const path = projectDbPath(config.projectsDir, resolveProject(config.projectDir));
+  let db;
+  try {
+    db = openDatabase(path, { readonly: true, busyTimeoutMs: 1_000 });
+  } catch {
+    return { name: "project-db", status: "PASS", detail: `no index yet for ${config.projectDir}` };
+  }
+  try {
+    const h = storeHealth(db, path);
+    const detail = `${formatBytes(h.dbBytes)}, WAL ${formatBytes(h.walBytes)}, FTS segments ${h.segments.fts_words} words / ${h.segments.fts_grams} trigrams (${path})`;
+    const off = h.walBytes > 4 * WAL_LIMIT_BYTES || Math.max(h.segments.fts_words, h.segments.fts_grams) > 2 * SEGMENT_LIMIT;
+    if (!off) return { name: "project-db", status: "PASS", detail };
+    return { name: "project-db", status: "WARN", detail: `${detail}: searches read every segment and the WAL`, fix: "ctxmode purge --source <label>  # drop sources you no longer need; a running ctxmode serve checkpoints and merges between calls" };
+  } catch (err) {
+    return { name: "project-db", status: "WARN", detail: `cannot read ${path}: ${errorMessage(err)}`, fix: "ctxmode doctor  # again once no process writes to it" };
+  } finally {
+    db.close();
   }
 }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Config } from "../config/config.ts";
 import type { Policy } from "../sandbox/policy.ts";
 import type { ProjectStore } from "../store/open-project.ts";
@@ -18,7 +17,7 @@ export class ToolContext {
 
   constructor(config: Config) {
     this.config = config;
-    this.session = config.session || `mcp-${randomBytes(4).toString("hex")}`;
+    this.session = config.session || `mcp-${randomHex(4)}`;
   }
 
   /** The agent's project directory: children run here and relative paths resolve from here. */
@@ -64,8 +63,19 @@ export class ToolContext {
    */
   nextLabel(prefix: string): string {
     this.#seq += 1;
-    const stamp = Date.now().toString(36) + randomBytes(1).toString("hex");
+    const stamp = Date.now().toString(36) + randomHex(1);
     return `${prefix}#${this.#seq}-${stamp}`;
+  }
+
+  /** Keeps the open database's WAL and FTS5 segments bounded (store/maintenance.ts); a no-op before the first open. */
+  async maintain(): Promise<void> {
+    if (!this.#store) return;
+    try {
+      const [{ maintainStore }, { db, dbPath }] = await Promise.all([import("../store/maintenance.ts"), this.#store]);
+      maintainStore(db, dbPath);
+    } catch {
+      // the store failed to open: the call that opened it already said so
+    }
   }
 
   /** Closes the database if it was opened. */
@@ -79,6 +89,11 @@ export class ToolContext {
       // never opened, or already closed
     }
   }
+}
+
+/** Random bytes as hex, from Web Crypto: node:crypto costs the server 1.3 MB of memory to load. */
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**

@@ -10,7 +10,7 @@ import { guardStdin } from "./stdin-guard.ts";
 import { byteLength } from "./format.ts";
 import { startLiveMarker } from "../session/liveness.ts";
 import { watchLifecycle } from "./lifecycle.ts";
-import { allTools, listEntry } from "./registry.ts";
+import { toolList } from "./tool-list.ts";
 import { recordCall } from "../store/tool-stats.ts";
 import { describeIssues, type ToolDef, type ToolReply } from "./tool.ts";
 import { AjvJsonSchemaValidator } from "./no-schema-validator.ts";
@@ -27,23 +27,27 @@ const EXIT_GRACE_MS = 3_000;
  */
 export async function runServer(config: Config): Promise<void> {
   const ctx = new ToolContext(config);
-  const tools = allTools(config);
-  const byName = new Map<string, ToolDef>(tools.map((t) => [t.name, t]));
+  // The tool modules (and what they import) load with the first call, not at start.
+  let byName: Promise<Map<string, ToolDef>> | undefined;
+  const tools = () => (byName ??= import("./registry.ts").then(({ allTools }) => new Map(allTools(config).map((t) => [t.name, t]))));
   const shutdown = new AbortController();
   // The SDK's default validator is Ajv, needed only for elicitation, which ctxmode never uses.
   const server = new Server({ name: "ctxmode", version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });
 
-  let list: { tools: ReturnType<typeof listEntry>[] } | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, () => (list ??= { tools: tools.map(listEntry) }));
+  let list: Promise<{ tools: any[] }> | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, () => (list ??= toolList(config).then((entries) => ({ tools: entries }))));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const signal = AbortSignal.any([extra.signal, shutdown.signal]);
     const name = request.params.name;
-    const tool = byName.get(name);
+    const known = await tools();
+    const tool = known.get(name);
     const started = performance.now();
     const reply = tool
       ? await callTool(tool, request.params.arguments ?? {}, ctx, signal)
-      : { text: `unknown tool ${name}; use one of ${tools.map((t) => t.name).join(", ")}`, isError: true, keptOut: 0 };
+      : { text: `unknown tool ${name}; use one of ${[...known.keys()].join(", ")}`, isError: true, keptOut: 0 };
     if (tool) await recordStats(ctx, name, reply, performance.now() - started);
+    // After the reply is written: bound the WAL and the FTS5 segments before the next request.
+    if (tool) setTimeout(() => void ctx.maintain(), 0);
     const result: CallToolResult = { content: [{ type: "text", text: reply.text }] };
     if (reply.isError) result.isError = true;
     return result;

@@ -1,0 +1,45 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { openStore } from "../../src/store/db.ts";
+import { storeHealth } from "../../src/store/fts-health.ts";
+import { indexSource } from "../../src/store/index-source.ts";
+import { maintainStore, WAL_LIMIT_BYTES } from "../../src/store/maintenance.ts";
+import { tempDir } from "../helpers/temp.ts";
+
+test("segment counts come from each index's structure record: one small source, one segment", () => {
+  const path = join(tempDir("ctxmode-health-"), "context.db");
+  const db = openStore(path, { busyTimeoutMs: 1000 });
+  try {
+    for (let i = 0; i < 5; i++) indexSource(db, { label: `l${i}`, text: `# t${i}\n\nword${i} hello\n`, kind: "markdown", maxChunk: 4096 });
+    const h = storeHealth(db, path);
+    // A segment this small is one leaf page; the other two rows are the structure and averages records.
+    for (const table of ["fts_words", "fts_grams"] as const) {
+      const rows = Number(db.prepare<{ n: number }>(`SELECT count(*) AS n FROM ${table}_data`).get()?.n);
+      expect(h.segments[table]).toBe(rows - 2);
+    }
+    expect(h.segments.fts_words).toBe(5);
+    expect(h.dbBytes).toBeGreaterThan(0);
+  } finally {
+    db.close();
+  }
+});
+
+test("a WAL past the limit is checkpointed and truncated; under it nothing is done", () => {
+  const path = join(tempDir("ctxmode-maint-"), "context.db");
+  const db = openStore(path, { busyTimeoutMs: 1000 });
+  try {
+    expect(maintainStore(db, path).checkpointed).toBe(false);
+    // As when readers keep SQLite's own autocheckpoint from ever restarting the WAL.
+    db.exec("PRAGMA wal_autocheckpoint = 0");
+    const line = (i: number) => `alpha${i} beta gamma${i % 97} delta epsilon${i % 13} zeta eta theta\n`;
+    for (let n = 0; n < 60 && storeHealth(db, path).walBytes <= WAL_LIMIT_BYTES; n++) {
+      indexSource(db, { label: `big-${n}`, text: Array.from({ length: 4000 }, (_, i) => line(i + n * 4000)).join(""), kind: "text", maxChunk: 4096 });
+    }
+    expect(storeHealth(db, path).walBytes).toBeGreaterThan(WAL_LIMIT_BYTES);
+    expect(maintainStore(db, path).checkpointed).toBe(true);
+    expect(storeHealth(db, path).walBytes).toBe(0);
+    expect(db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH 'alpha7'").get()?.n).toBe(1);
+  } finally {
+    db.close();
+  }
+});
