@@ -28,6 +28,20 @@ export function buildDefines(channel = process.env.CTXMODE_CHANNEL ?? "source"):
 }
 
 /**
+ * The tools/list entries for the default budgets, computed from the tool schemas now so a server
+ * answers tools/list without loading them (src/mcp/tool-list.ts).
+ */
+export async function toolListDefine(): Promise<Record<string, string>> {
+  const [{ allTools, listEntry }, { loadConfig }, { toolListKey }] = await Promise.all([
+    import("../src/mcp/registry.ts"),
+    import("../src/config/config.ts"),
+    import("../src/mcp/tool-list.ts"),
+  ]);
+  const config = loadConfig({});
+  return { CTXMODE_TOOL_LIST: JSON.stringify(JSON.stringify({ key: toolListKey(config), tools: allTools(config).map(listEntry) })) };
+}
+
+/**
  * Compiles the single executable; user `.env` and `bunfig.toml` files are never auto-loaded by it.
  * Builds are byte-identical for the same sources only when the outfile's basename is the same
  * (Bun embeds it), so release builds always compile to `ctxmode`/`ctxmode.exe` in a per-target folder.
@@ -46,7 +60,7 @@ export async function compileBinary(outfile: string, target?: Bun.Build.CompileT
     minify: true,
     bytecode: true,
     sourcemap: "none",
-    define: buildDefines(options.channel),
+    define: { ...buildDefines(options.channel), ...(await toolListDefine()) },
     plugins: [withoutAjv],
   });
   if (!result.success) throw new AggregateError(result.logs, `compile failed for ${target ?? "this machine"}`);
@@ -67,7 +81,7 @@ export async function buildNodeBundle(outdir: string, options: { channel?: strin
     splitting: true,
     naming: { entry: "ctxmode.mjs", chunk: "chunks/[name]-[hash].mjs" },
     external: ["html-rewriter-wasm"],
-    define: buildDefines(options.channel),
+    define: { ...buildDefines(options.channel), ...(await toolListDefine()) },
     plugins: [withoutAjv],
   });
   if (!result.success) throw new AggregateError(result.logs, "node bundle failed");
