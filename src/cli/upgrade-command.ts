@@ -4,7 +4,7 @@ import { basename, dirname, join } from "node:path";
 import { runSync } from "#process";
 import { loadConfig } from "../config/config.ts";
 import { VERSION } from "../config/constants.ts";
-import { DEFAULT_RELEASE_URL, detectChannel, type Channel } from "../config/release.ts";
+import { detectChannel, type Channel } from "../config/release.ts";
 import { compareVersions } from "../config/semver.ts";
 import { CtxError, errorMessage } from "../errors.ts";
 import { printJson } from "./context.ts";
@@ -54,7 +54,7 @@ export async function upgradeCommand(opts: { check?: boolean; json?: boolean }):
     return repair(self, config.dataDir, say);
   }
 
-  const base = (config.env.CTXMODE_RELEASE_URL || DEFAULT_RELEASE_URL).replace(/\/$/, "");
+  const base = config.releaseUrl;
   const archive = archiveName();
   const sums = await download(`${base}/SHA256SUMS`);
   const line = new TextDecoder().decode(sums).split("\n").find((l) => l.trim().endsWith(` ${archive}`) || l.trim().endsWith(`*${archive}`));

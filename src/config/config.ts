@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { DEFAULTS, type Budgets } from "./constants.ts";
+import { DEFAULT_RELEASE_URL } from "./release.ts";
 
 /** Everything ctxmode reads from the environment, read once and typed. Other modules take a Config. */
 export interface Config {
@@ -28,6 +29,10 @@ export interface Config {
   env: Record<string, string | undefined>;
   /** Web fetches (`ctx_index` url, `ctxmode index <url>`). */
   fetch: FetchConfig;
+  /** CTXMODE_RELEASE_URL, else the GitHub releases: where upgrade and doctor look for releases (no trailing `/`). */
+  releaseUrl: string;
+  /** CTXMODE_DEBUG set: the server says on stderr why it stopped and which messages it dropped. */
+  debug: boolean;
 }
 
 /** Hosts that tell hooks and servers their project through an environment variable. */
@@ -73,6 +78,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     routing: routing === "always" || routing === "off" ? routing : "auto",
     env,
     fetch: loadFetchConfig(env),
+    releaseUrl: (env.CTXMODE_RELEASE_URL || DEFAULT_RELEASE_URL).replace(/\/$/, ""),
+    debug: Boolean(env.CTXMODE_DEBUG),
   };
 }
 
