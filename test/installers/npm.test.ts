@@ -160,7 +160,7 @@ describe("npm: the JavaScript shim (install scripts off, so no hard link)", () =
     if (skip) return;
     installed = await install("shim", ["--ignore-scripts"]);
     expect(readFileSync(installed.bin, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
-    const env = { ...baseEnv(), ...dataEnv("shim", baseEnv().PATH.split(":")) };
+    const env = { ...baseEnv(), ...dataEnv("shim", (baseEnv().PATH ?? "").split(":")) };
     expect(await run([installed.bin, "--version"], env)).toMatchObject({ code: 0, stdout: `ctxmode ${release.version}\n` });
     const direct = await run([binary, "search"], env);
     const shimmed = await run([installed.bin, "search"], env);
@@ -170,14 +170,14 @@ describe("npm: the JavaScript shim (install scripts off, so no hard link)", () =
 
   test("an MCP client talks to the binary through the shim's inherited stdio", async () => {
     if (skip) return;
-    const env = dataEnv("shim-mcp", baseEnv().PATH.split(":"));
+    const env = dataEnv("shim-mcp", (baseEnv().PATH ?? "").split(":"));
     const tools = await mcpHandshake(installed.bin, { ...env, npm_config_cache: join(work, "npm-cache") });
     expect(tools).toContain("ctx_search");
   }, 60_000);
 
   test("SIGTERM to the shim reaches the binary: both are gone", async () => {
     if (skip) return;
-    const env = dataEnv("shim-signal", baseEnv().PATH.split(":"));
+    const env = dataEnv("shim-signal", (baseEnv().PATH ?? "").split(":"));
     const proc = Bun.spawn([installed.bin, "serve"], { env, cwd: env.CTXMODE_PROJECT_DIR, stdin: "pipe", stdout: "ignore", stderr: "ignore" });
     let child: number | undefined;
     for (let i = 0; i < 100 && !child; i++) {
@@ -214,7 +214,7 @@ describe("npm: the JavaScript shim (install scripts off, so no hard link)", () =
     if (skip) return;
     const platformBinary = join(installed.wrapperDir, "node_modules", platformName, "bin", "ctxmode");
     appendFileSync(platformBinary, "\0");
-    const env = { PATH: baseEnv().PATH, HOME: join(work, "home") };
+    const env = { PATH: baseEnv().PATH ?? "", HOME: join(work, "home") };
     const refused = await run([installed.bin, "--version"], env);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe("");
