@@ -27,7 +27,9 @@ for (const kind of [...new Set(all.map((q) => q.kind))].sort()) {
     [fresh[i], fresh[j]] = [fresh[j]!, fresh[i]!];
   }
   const testCount = Math.round(fresh.length * 0.3);
-  fresh.forEach((q, i) => (q.split = i < testCount ? "test" : "dev"));
+  fresh.forEach((q, i) => {
+    q.split = i < testCount ? "test" : "dev";
+  });
 }
 const merged = all.map((q) => ({ ...q, split: frozen.get(q.id)?.split ?? q.split }));
 writeFileSync(out, `${JSON.stringify({ queries: merged }, null, 1)}\n`);

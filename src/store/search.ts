@@ -150,7 +150,11 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   const grams = found < options.limit || exactFragments.length > 0 ? gramsExpression(q) : "";
   if (grams) lists.push(candidates(db, "fts_grams", grams, filter));
   const rrf = new Map<number, number>();
-  for (const list of lists) list.forEach((id, rank) => rrf.set(id, (rrf.get(id) ?? 0) + 1 / (options.rrfK + rank + 1)));
+  for (const list of lists) {
+    list.forEach((id, rank) => {
+      rrf.set(id, (rrf.get(id) ?? 0) + 1 / (options.rrfK + rank + 1));
+    });
+  }
   if (rrf.size === 0) return [];
 
   // A chunk shown under a content label when it has one: only a chunk that memory alone holds is a memory hit.

@@ -48,7 +48,9 @@ export function stems(db: Database, words: string[]): string[] {
   }
   db.exec("DELETE FROM temp.ctxmode_qterms");
   const insert = db.prepare("INSERT INTO temp.ctxmode_qterms(rowid, t) VALUES ($id, $t)");
-  words.forEach((t, i) => insert.run({ id: i + 1, t }));
+  words.forEach((t, i) => {
+    insert.run({ id: i + 1, t });
+  });
   const out = words.map(() => "");
   for (const r of db.prepare<{ doc: number; term: string }>("SELECT doc, term FROM temp.ctxmode_qterms_v").all()) {
     // A word the tokenizer splits ("e2e-test") keeps its longest piece.

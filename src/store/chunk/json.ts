@@ -55,7 +55,10 @@ function emitContainer(ctx: Context, value: Container, path: string[], span: Spa
   const spans = span && ctx.multiline ? childSpans(ctx.src, span.start) : [];
   const spanByKey = new Map(spans.map((s, i) => [isArray ? String(i) : s.key!, s]));
   const keys = isArray ? value.map((_, i) => String(i)) : Object.keys(value);
-  if (keys.length === 0) return push(ctx, path, `${open}${close}`, span);
+  if (keys.length === 0) {
+    push(ctx, path, `${open}${close}`, span);
+    return;
+  }
 
   const entries: Entry[] = keys.map((key) => {
     const child = (value as Record<string, unknown>)[key];
@@ -68,7 +71,10 @@ function emitContainer(ctx: Context, value: Container, path: string[], span: Spa
   // The body is "[\n" + entries joined by ",\n" + "\n]": 2 bytes plus each entry and its 2-byte separator.
   let total = 2;
   for (const e of entries) total += e.bytes + 2;
-  if (total <= ctx.max) return push(ctx, path, wrap(open, close, entries), span);
+  if (total <= ctx.max) {
+    push(ctx, path, wrap(open, close, entries), span);
+    return;
+  }
 
   let group: Entry[] = [];
   let groupBytes = 2;
