@@ -10,6 +10,7 @@ import { tempDir } from "../helpers/temp.ts";
 const snapshot = (db: Database) => ({
   sources: db.prepare("SELECT label, d.sha256, d.chunk_count FROM sources s JOIN docs d ON d.id = s.doc_id ORDER BY label").all(),
   chunks: db.prepare("SELECT title, body, line_start, line_end, code FROM chunks ORDER BY doc_id, seq").all().length,
+  vocab: db.prepare("SELECT group_concat(word, ' ') AS words FROM (SELECT word FROM vocab ORDER BY word)").get(),
 });
 
 test("indexing on a worker thread stores exactly what indexing on one thread does", async () => {
@@ -36,7 +37,7 @@ test("indexing on a worker thread stores exactly what indexing on one thread doe
   await again.close();
   serial.close();
   parallel.close();
-});
+}, 30_000);
 
 test("the worker checkpoints the WAL while this thread writes, and the writer's autocheckpoint comes back", async () => {
   const { docs } = makeCorpus(8 * 1024 * 1024, 11);
