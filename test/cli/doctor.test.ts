@@ -18,13 +18,14 @@ describe("ctxmode doctor", () => {
       ["PASS", "fts5"],
       ["PASS", "fts5-trigram"],
       ["PASS", "data-dir"],
+      ["PASS", "project-db"],
       ["PASS", "sandbox"],
       ["PASS", "policy"],
     ]);
     expect(rows[0]).toMatch(/ctxmode \d+\.\d+\.\d+ \(\w+ build\), installed as standalone at /);
     expect(rows[2]).toMatch(/compiled binary \(Bun 1\.4\.4/);
     expect(rows[3]).toMatch(/SQLite 3\.\d+\.\d+ \(bun:sqlite\)/);
-    expect(rows[7]).toMatch(/languages: javascript, typescript, python, shell/);
+    expect(rows[8]).toMatch(/languages: javascript, typescript, python, shell/);
   });
 
   test("a data dir that cannot be written is a FAIL with a fix, exit 1; a malformed policy file is a WARN naming it", () => {
@@ -85,7 +86,7 @@ describe("ctxmode doctor", () => {
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ runtime: "bun", ok: true, platform: `${process.platform}-${process.arch}` });
     expect(report.checks.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual(
-      ["install", "latest", "runtime", "sqlite", "fts5", "fts5-trigram", "data-dir", "sandbox", "policy"].map((name) => [name, "PASS"]),
+      ["install", "latest", "runtime", "sqlite", "fts5", "fts5-trigram", "data-dir", "project-db", "sandbox", "policy"].map((name) => [name, "PASS"]),
     );
   });
 

@@ -36,6 +36,7 @@ describe("ctxmode doctor after setup", () => {
       "fts5",
       "fts5-trigram",
       "data-dir",
+      "project-db",
       "sandbox",
       "policy",
       "claude-code/config",

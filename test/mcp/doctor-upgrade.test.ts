@@ -13,8 +13,8 @@ describe("ctx_doctor", () => {
     const server = await startServer();
     const r = await server.call("ctx_doctor", {});
     expect(r.isError).toBe(false);
-    expect(r.text.split("\n")[0]).toMatch(/^ctx_doctor: all 9 checks pass/);
-    for (const name of ["install", "latest", "runtime", "sqlite", "fts5", "fts5-trigram", "data-dir", "sandbox", "policy"]) expect(r.text).toMatch(new RegExp(`^PASS  ${name}: `, "m"));
+    expect(r.text.split("\n")[0]).toMatch(/^ctx_doctor: all 10 checks pass/);
+    for (const name of ["install", "latest", "runtime", "sqlite", "fts5", "fts5-trigram", "data-dir", "project-db", "sandbox", "policy"]) expect(r.text).toMatch(new RegExp(`^PASS  ${name}: `, "m"));
   });
 
   test("a broken policy file is a WARN that names the file; an unusable data dir is an error with its fix", async () => {
