@@ -205,10 +205,14 @@ describe("HOOK_TIMEOUT", () => {
       }
     }, 100);
     const code = await proc.exited;
+    const elapsed = performance.now() - t;
     clearInterval(timer);
     expect(code).toBe(0);
     expect(await new Response(proc.stdout).text()).toBe("");
-    expect(performance.now() - t).toBeLessThan(1_200);
+    // The deadline runs from the hook's own start: what a hook that answers at once takes (start-up
+    // on this machine, however busy) is subtracted before comparing with the 1,200 ms.
+    const startup = Math.min(...[0, 1].map(() => runHook("claude-code", "PreToolUse", "{}", hookEnv(box)).ms));
+    expect(elapsed - startup).toBeLessThan(1_200);
     expect(readFileSync(join(box.dataDir, "hook-errors.log"), "utf8")).toMatch(/BAD_INPUT: no payload on stdin in time|HOOK_TIMEOUT: no answer within 1200 ms/);
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * Linear-time checks that do not depend on how fast or busy the machine is: the work is timed at
+ * size n and at 4n, and the ratio is compared, not the milliseconds. Linear work gives about 4,
+ * quadratic 16; tests ask for at most 6.
+ */
+
+/** The fastest of several runs, in ms, after one warm-up: other processes only ever add time. */
+export function fastest(f: () => void, runs = 5): number {
+  f();
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    f();
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+
+/** As `fastest`, for async work (a call to a server). */
+export async function fastestAsync(f: () => Promise<unknown>, runs = 3): Promise<number> {
+  await f();
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await f();
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+
+/**
+ * How many times longer `work(make(4n))` takes than `work(make(n))`. Inputs are built outside the
+ * timing; n is doubled until the small run takes 2 ms, so timer resolution cannot hide a quadratic
+ * cost behind a tiny base. Keep n small (inputs of tens to hundreds of KB): at several MB the 4n
+ * input leaves the CPU cache and memory speed alone can make 4x the bytes cost 7x the time, while
+ * a quadratic cost shows at any size. The lowest of three measurements is returned: a busy machine
+ * can make one ratio high, but quadratic work never measures below ~16.
+ */
+export function growth<T>(make: (n: number) => T, work: (input: T) => void, n: number): number {
+  let small = make(n);
+  while (fastest(() => work(small), 1) < 2 && n < 1e8) {
+    n *= 2;
+    small = make(n);
+  }
+  const large = make(4 * n);
+  let best = Infinity;
+  for (let i = 0; i < 3 && best >= 6; i++) best = Math.min(best, fastest(() => work(large), 7) / fastest(() => work(small), 7));
+  return best;
+}
