@@ -112,7 +112,7 @@ describe("ctxmode setup", () => {
     expect(r.stdout).toContain(`${join(home, ".gemini/settings.json")}: expected ',' or '}' at line 3`);
     expect(r.stdout).toContain(`${join(home, ".codex/config.toml")}: a table header is not closed at line 2`);
     expect(read(home, ".gemini/settings.json")).toBe(broken);
-    expect(json(home, ".cursor/mcp.json").mcpServers.ctxmode).toBeDefined();
+    expect(json(home, ".cursor/mcp.json").mcpServers.ctxmode).toMatchObject({ args: ["serve"] });
   }, 30_000);
 
   test("Codex: a ctxmode server already defined inline is replaced in place; an edit that would not load is refused", () => {
@@ -148,7 +148,7 @@ describe("ctxmode setup", () => {
     expect(r.stdout).toMatch(/FAILED\s+claude-code .*restored/);
     expect(read(home, ".claude.json")).toBe(originals[".claude.json"]!);
     expect(existsSync(join(dataDir, "registered", "claude-code"))).toBe(false);
-    expect(json(home, ".cursor/mcp.json").mcpServers.ctxmode).toBeDefined();
+    expect(json(home, ".cursor/mcp.json").mcpServers.ctxmode).toMatchObject({ args: ["serve"] });
   }, 30_000);
 
   test("--dry-run prints the plan and writes nothing; --instructions writes one section, never two", () => {

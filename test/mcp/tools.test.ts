@@ -67,6 +67,8 @@ describe("ctx_batch", async () => {
   });
 });
 
+// Each test indexes what it reads under labels of its own: the tests share one server (one session)
+// but pass in any order (bun test --randomize).
 describe("ctx_index, ctx_search, ctx_stats, ctx_purge", async () => {
   const project = makeProject();
   mkdirSync(join(project.dir, "docs"));
@@ -110,17 +112,21 @@ describe("ctx_index, ctx_search, ctx_stats, ctx_purge", async () => {
   });
 
   test("search filters: contentType, scope session, no matches", async () => {
+    await server.call("ctx_index", { path: "docs", source: "filters" });
+    await server.call("ctx_index", { text: "# Deploy\n\nIf it fails, roll back with `kubectl rollout undo`.", source: "filters-runbook" });
     const code = await server.call("ctx_search", { queries: ["useEffect"], contentType: "code", limit: 3 });
-    expect(code.text).toMatch(/hits? ·/);
+    expect(code.text).toMatch(/ · [1-9]\d* hits? · /);
+    expect(code.text).toContain("useEffect");
     const none = await server.call("ctx_search", { queries: ["zzqxv wombatfrobnicate"] });
     expect(none.isError).toBe(false);
     expect(none.text).toContain("no matches");
     expect(none.text).toContain("sources are indexed");
     const session = await server.call("ctx_search", { queries: ["rollout undo"], scope: "session" });
-    expect(session.text).toContain("[runbook]");
+    expect(session.text).toContain("[filters-runbook]");
   });
 
   test("stats: bytes returned and kept out, per tool, this session and all time (persisted)", async () => {
+    await server.call("ctx_index", { text: "counted", source: "stats-note" });
     await server.call("ctx_execute", { language: "shell", code: "seq 1 40000" });
     const r = await server.call("ctx_stats", {});
     expect(firstLine(r.text)).toMatch(/^ctx_stats: \d+\.\d% kept out this session, \d+\.\d% all time$/);
@@ -137,15 +143,17 @@ describe("ctx_index, ctx_search, ctx_stats, ctx_purge", async () => {
   });
 
   test("purge: confirm required; by source, by session, whole project, with counts", async () => {
+    await server.call("ctx_index", { text: "# Rollback\n\nUndo a bad deploy with `kubectl rollout undo`.", source: "purge-runbook" });
+    await server.call("ctx_index", { text: "kept until the session is purged", source: "purge-note" });
     const no = await server.call("ctx_purge", { scope: "project", confirm: false });
     expect(no.isError).toBe(true);
     expect(no.text).toContain("confirm: true");
     const unknown = await server.call("ctx_purge", { scope: "source", source: "nope", confirm: true });
     expect(unknown.isError).toBe(true);
     expect(unknown.text).toContain('no source is labelled "nope"');
-    const one = await server.call("ctx_purge", { scope: "source", source: "runbook", confirm: true });
-    expect(one.text).toBe('ctx_purge: deleted 1 source and 1 chunk (scope: source "runbook"). This cannot be undone.');
-    const gone = await server.call("ctx_search", { queries: ["rollout undo"], source: "runbook" });
+    const one = await server.call("ctx_purge", { scope: "source", source: "purge-runbook", confirm: true });
+    expect(one.text).toBe('ctx_purge: deleted 1 source and 1 chunk (scope: source "purge-runbook"). This cannot be undone.');
+    const gone = await server.call("ctx_search", { queries: ["rollout undo"], source: "purge-runbook" });
     expect(gone.text).not.toContain("kubectl");
     const session = await server.call("ctx_purge", { scope: "session", confirm: true });
     expect(session.text).toMatch(/^ctx_purge: deleted [1-9]\d* sources and \d+ chunks \(scope: session "mcp-\w+"\)/);

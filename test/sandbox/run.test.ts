@@ -61,13 +61,17 @@ describe("runCode per language", () => {
 
 describe("runCode behaviour", () => {
   test("runs in the project dir, reports exit code and stderr separately", async () => {
+    const started = performance.now();
     const result = await run("shell", "pwd; echo oops >&2; exit 3");
+    const wall = performance.now() - started;
     expect(result.stdout.trim()).toBe(project);
     expect(result.stderr).toBe("oops\n");
     expect(result.exitCode).toBe(3);
     expect(result.stdoutBytes).toBe(project.length + 1);
     expect(result.truncated).toBe(false);
-    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    // A process was started and waited for: some time passed, and no more than the call took.
+    expect(result.durationMs).toBeGreaterThan(0);
+    expect(result.durationMs).toBeLessThanOrEqual(Math.ceil(wall)); // whole ms
   });
 
   test("TMPDIR is the run's own temp dir, removed after the run", async () => {
