@@ -163,9 +163,7 @@ describe("several pages", () => {
     expect(lines[0]).toBe("4 URLs: 0 fetched, 3 from the index, 1 failed · 0 B fetched, " + `${outcomes.reduce((n, o) => n + (o.ok ? o.chunks : 0), 0)} chunks`);
     expect(lines[3]).toStartWith(`- failed ${site.url("/logo.png")}: `);
     expect(lines.at(-1)).toBe('search: ctx_search(queries: ["…"], source: "set8")');
-  });
-
-  test("every page's code survives the trip: the python example is findable and intact", () => {
+    // Every page's code survives the trip: the python example is findable and intact.
     const hit = find("send_with_retry", "set8").hits[0]!;
     expect(hit.snippet).toContain(PYTHON_EXAMPLE.split("\n")[4]!);
   });

@@ -32,7 +32,10 @@ describe("ctx_index url through the MCP server", async () => {
   });
 
   test("a second call within the TTL comes from the index; force refetches", async () => {
+    // A server (and project) of its own: the first call here is the one that fetches.
+    const server = await startServer();
     const url = site.url("/docs/retry");
+    await server.call("ctx_index", { url });
     const before = site.hits.length;
     const cached = await server.call("ctx_index", { url });
     expect(cached.text).toStartWith(`from the index, not refetched: "${url}" (indexed `);
@@ -43,6 +46,7 @@ describe("ctx_index url through the MCP server", async () => {
     const zero = await server.call("ctx_index", { url, ttl: 0 });
     expect(zero.text).toStartWith(`indexed "${url}" (unchanged)`);
     expect(site.hits.length).toBe(before + 2);
+    await server.close();
   });
 
   test("a redirect is followed and reported; source names the label", async () => {
