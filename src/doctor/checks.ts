@@ -49,7 +49,7 @@ function installCheck(): Check {
  * behind a firewall it is skipped, never a failure.
  */
 async function latestCheck(config: Config): Promise<Check> {
-  const url = `${(config.env.CTXMODE_RELEASE_URL || DEFAULT_RELEASE_URL).replace(/\/$/, "")}/VERSION`;
+  const url = `${config.releaseUrl}/VERSION`;
   let latest: string;
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });

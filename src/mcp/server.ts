@@ -62,7 +62,7 @@ export async function runServer(config: Config): Promise<void> {
   });
   // One message too big for the SDK's buffer would close the connection: it is refused on its own.
   const stdin = guardStdin(process.stdin, MAX_MESSAGE_BYTES, ({ bytes, id }) => {
-    if (config.env.CTXMODE_DEBUG) process.stderr.write(`ctxmode: dropped a ${bytes}-byte message\n`);
+    if (config.debug) process.stderr.write(`ctxmode: dropped a ${bytes}-byte message\n`);
     if (id === undefined) return;
     const message = `the request is ${(bytes / 1024 / 1024).toFixed(1)} MB, over the ${MAX_MESSAGE_BYTES / 1024 / 1024} MB a message may hold; write big content to a file in the project and pass its path`;
     process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32600, message } })}\n`);
@@ -72,7 +72,7 @@ export async function runServer(config: Config): Promise<void> {
   const releaseLive = startLiveMarker(config);
   const reason = await stopped;
   releaseLive();
-  if (config.env.CTXMODE_DEBUG) process.stderr.write(`ctxmode: server stopping: ${reason}\n`);
+  if (config.debug) process.stderr.write(`ctxmode: server stopping: ${reason}\n`);
 
   shutdown.abort();
   await server.close().catch(() => {});

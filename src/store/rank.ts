@@ -9,7 +9,7 @@ import type { PlannedTerm } from "./query-plan.ts";
 import { STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
-export const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15 };
+const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15 };
 
 /**
  * Words that say what kind of thing a heading documents ("Class: `util.TextDecoder`", "Popen
@@ -25,7 +25,7 @@ const KIND_WORDS: ReadonlySet<string> = new Set(
  * parts before it (`util.` in `util.TextDecoder`, `textDecoder.` in `textDecoder.encoding`) half;
  * kind words and stopwords count for nothing unless they are that last part (`patch.object`).
  */
-export function nameWords(heading: string): { word: string; weight: number }[] {
+function nameWords(heading: string): { word: string; weight: number }[] {
   const out: { word: string; weight: number }[] = [];
   const bare = heading.replace(/\([^()]*\)|\[[^\]]*\]/g, " ");
   for (const m of bare.matchAll(/[\p{L}\p{N}_$]+(?:\.[\p{L}\p{N}_$]+)*/gu)) {

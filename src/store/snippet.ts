@@ -139,7 +139,7 @@ function snapStart(text: string, s: number): number {
 }
 
 /** The longest prefix of `s` that fits in `maxBytes` UTF-8 bytes, cut on a code-point boundary. */
-export function clipBytes(s: string, maxBytes: number): string {
+function clipBytes(s: string, maxBytes: number): string {
   let bytes = 0;
   let i = 0;
   while (i < s.length) {

@@ -135,7 +135,7 @@ function scanIdentifiers(text: string, into: Set<string>, words?: WordSink): voi
 const VERSION = /^(?:\d+(?:\.\d+){2,}(?:-\w+)*|\d+(?:\.\d+)+-\w+(?:[.-]\w+)*|[A-Za-z]{2,}-\d{2,}(?:-\d+)+)$/;
 const DATE = /^\d{4}-\d\d-\d\d/;
 
-export function isVersionLike(t: string): boolean {
+function isVersionLike(t: string): boolean {
   return VERSION.test(t) && !DATE.test(t);
 }
 

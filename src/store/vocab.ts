@@ -74,10 +74,6 @@ export function wordsStartingWith(db: Database, start: string, min: number, max:
     .map((r) => r.word);
 }
 
-export function hasWord(db: Database, word: string): boolean {
-  return db.prepare("SELECT 1 AS x FROM vocab WHERE word = $word").get({ word }) !== undefined;
-}
-
 /** Chunks written before the vocabulary existed (schema 6) and not yet read into it. */
 interface Backfill {
   next: number;

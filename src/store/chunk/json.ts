@@ -149,7 +149,7 @@ const TEXT_FIELDS = ["title", "name", "label", "path", "slug", "key"] as const;
  * What an array item is called: `#1234 Title` for issue-like items (a numeric `number`), else
  * a short id with the first name-like field, else the first present id-like field.
  */
-export function identity(item: unknown): string | null {
+function identity(item: unknown): string | null {
   if (item === null || typeof item !== "object" || Array.isArray(item)) return null;
   const o = item as Record<string, unknown>;
   // A package manifest or registry record is known by name@version (npm, PyPI, crates).
