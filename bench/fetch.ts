@@ -56,8 +56,32 @@ function shiki(code: string, lang: string): string {
   return `<figure data-rehype-pretty-code-figure=""><div class="code-header"><span>${lang}</span><button class="copy" aria-label="Copy code"><svg viewBox="0 0 24 24" width="16" height="16"><path d="M8 4h10a2 2 0 0 1 2 2v10" stroke="currentColor" fill="none"/></svg></button></div><pre class="shiki github-light" style="background-color:#fff;color:#24292e" tabindex="0" data-language="${lang}"><code data-language="${lang}" data-theme="github-light" style="display:grid">${lines.join("\n")}</code></pre></figure>`;
 }
 
-const TOPICS = ["delivery", "retries", "event types", "endpoints", "secrets", "ordering", "idempotency", "timeouts", "batching", "filtering", "replay", "monitoring", "rate limits", "versioning", "testing locally", "payload format", "security", "failures", "alerts", "migration"];
-const WORDS = "webhook event endpoint delivery attempt payload header status retry window queue consumer signature timestamp subscription region latency response handler request acknowledge".split(" ");
+const TOPICS = [
+  "delivery",
+  "retries",
+  "event types",
+  "endpoints",
+  "secrets",
+  "ordering",
+  "idempotency",
+  "timeouts",
+  "batching",
+  "filtering",
+  "replay",
+  "monitoring",
+  "rate limits",
+  "versioning",
+  "testing locally",
+  "payload format",
+  "security",
+  "failures",
+  "alerts",
+  "migration",
+];
+const WORDS =
+  "webhook event endpoint delivery attempt payload header status retry window queue consumer signature timestamp subscription region latency response handler request acknowledge".split(
+    " ",
+  );
 
 function sentence(): string {
   const n = 10 + Math.floor(rand() * 12);
@@ -67,9 +91,16 @@ function sentence(): string {
 
 function section(i: number, topic: string): { html: string; text: string } {
   const slug = topic.replace(/\s+/g, "-");
-  const paras = Array.from({ length: 3 }, () => `<p>${Array.from({ length: 3 }, sentence).join(" ")} See <a href="/docs/webhooks/${slug}#details">${topic} details</a> and <code>webhooks.${slug.replace(/-/g, "_")}</code>.</p>`);
+  const paras = Array.from(
+    { length: 3 },
+    () =>
+      `<p>${Array.from({ length: 3 }, sentence).join(" ")} See <a href="/docs/webhooks/${slug}#details">${topic} details</a> and <code>webhooks.${slug.replace(/-/g, "_")}</code>.</p>`,
+  );
   const code = `const client = new Harbor({ apiKey: process.env.HARBOR_KEY });\nconst ${slug.replace(/-/g, "_")} = await client.webhooks.configure({\n  endpoint: "https://example.com/hooks/${slug}",\n  attempts: ${3 + (i % 5)},\n  timeoutMs: ${1000 * (1 + (i % 7))},\n});`;
-  const rows = Array.from({ length: 4 }, (_, r) => `<tr><td><code>${pick(WORDS)}_${r}</code></td><td>${pick(["string", "number", "boolean"])}</td><td>${sentence()}</td></tr>`).join("");
+  const rows = Array.from(
+    { length: 4 },
+    (_, r) => `<tr><td><code>${pick(WORDS)}_${r}</code></td><td>${pick(["string", "number", "boolean"])}</td><td>${sentence()}</td></tr>`,
+  ).join("");
   const html = `<h2 id="${slug}"><a class="anchor" href="#${slug}" aria-hidden="true"><svg viewBox="0 0 16 16" width="16" height="16"><path d="M7.8 3.7l1.3-1.3a3 3 0 0 1 4.2 4.2l-2.5 2.5" fill="none" stroke="currentColor"/></svg></a>${topic.charAt(0).toUpperCase()}${topic.slice(1)}</h2>
 ${paras.join("\n")}
 ${shiki(code, "ts")}
@@ -89,13 +120,18 @@ ${shiki(KEY_EXAMPLE, "ts")}`;
     ...sections.slice(10).map((s) => s.html),
   ].join("\n");
   const sidebar = Array.from({ length: 12 }, (_, g) => {
-    const links = Array.from({ length: 25 }, (_, k) => `<li><a class="sidebar-link" href="/docs/${g}/${k}">${pick(WORDS)} ${pick(WORDS)} guide ${g}.${k}</a></li>`).join("");
+    const links = Array.from(
+      { length: 25 },
+      (_, k) => `<li><a class="sidebar-link" href="/docs/${g}/${k}">${pick(WORDS)} ${pick(WORDS)} guide ${g}.${k}</a></li>`,
+    ).join("");
     return `<li class="group"><button class="group-toggle" aria-expanded="true">Group ${g}</button><ul>${links}</ul></li>`;
   }).join("");
   const toc = [...TOPICS.slice(0, 10), "verify signatures", ...TOPICS.slice(10)].map((t) => `<li><a href="#${t.replace(/\s+/g, "-")}">${t}</a></li>`).join("");
   const footer = Array.from({ length: 60 }, (_, k) => `<li><a href="/company/${k}">${pick(WORDS)} ${k}</a></li>`).join("");
   const css = Array.from({ length: 400 }, (_, k) => `.c${k}{margin:${k % 9}px;padding:${k % 7}px;color:${pick(COLORS)}}`).join("");
-  const preloads = Array.from({ length: 30 }, (_, k) => `<link rel="preload" as="script" href="/_next/static/chunks/${(k * 7919).toString(36)}.js">`).join("\n");
+  const preloads = Array.from({ length: 30 }, (_, k) => `<link rel="preload" as="script" href="/_next/static/chunks/${(k * 7919).toString(36)}.js">`).join(
+    "\n",
+  );
   const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Webhooks | Harbor Docs</title><meta name="description" content="Receive Harbor events over HTTPS."><meta property="og:title" content="Webhooks">
 ${preloads}
@@ -200,7 +236,9 @@ try {
   writeFileSync(join(import.meta.dir, "results", "fetch.json"), `${JSON.stringify(result, null, 2)}\n`);
   console.log(`page ${(pageBytes / 1024).toFixed(1)} KB → markdown ${(markdownBytes / 1024).toFixed(1)} KB`);
   console.log(`ctx_index reply ${replyBytes} B = ${result.index.replyPctOfPage}% of the page (bar <= 1%); from the index: ${result.index.cachedReplyBytes} B`);
-  console.log(`ctx_search "${KEY_QUERY}": key example at rank ${rank || "none"} (bar 1), ${intact ? "byte-identical" : "changed by secret redaction"}; reply ${result.search.replyBytes} B`);
+  console.log(
+    `ctx_search "${KEY_QUERY}": key example at rank ${rank || "none"} (bar 1), ${intact ? "byte-identical" : "changed by secret redaction"}; reply ${result.search.replyBytes} B`,
+  );
   console.log(`fetch + convert + index: median ${result.index.medianMs} ms over ${RUNS} runs`);
   if (result.index.replyPctOfPage > 1 || rank !== 1) process.exitCode = 1;
 } finally {

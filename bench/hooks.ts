@@ -25,12 +25,23 @@ try {
   const bareSrc = join(tmp, "bare.ts");
   writeFileSync(bareSrc, "process.exitCode = 0;\n");
   const bare = join(tmp, "bare");
-  const built = await Bun.build({ entrypoints: [bareSrc], compile: { outfile: bare, autoloadDotenv: false, autoloadBunfig: false }, format: "esm", minify: true, bytecode: true });
+  const built = await Bun.build({
+    entrypoints: [bareSrc],
+    compile: { outfile: bare, autoloadDotenv: false, autoloadBunfig: false },
+    format: "esm",
+    minify: true,
+    bytecode: true,
+  });
   if (!built.success) throw new AggregateError(built.logs, "could not compile the bare program");
 
   const project = join(tmp, "proj");
   mkdirSync(join(project, ".git"), { recursive: true });
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: join(tmp, "home"), CTXMODE_DATA_DIR: join(tmp, "data"), CTXMODE_ROUTING: "always" };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: join(tmp, "home"),
+    CTXMODE_DATA_DIR: join(tmp, "data"),
+    CTXMODE_ROUTING: "always",
+  };
 
   interface Row {
     name: string;
@@ -52,9 +63,21 @@ try {
   }
   const claude = HOST_CASES[0]!;
   rows.push(
-    { name: "claude-code PreToolUse (pass)", argv: [binary, "hook", "claude-code", "PreToolUse"], stdin: Buffer.from(JSON.stringify(claude.preShell("bench", project, "git status"))) },
-    { name: "claude-code PostToolUse (journal)", argv: [binary, "hook", "claude-code", "PostToolUse"], stdin: Buffer.from(JSON.stringify(claude.postShell("bench", project, "git commit -m x", "[main 1a2b3c] x"))) },
-    { name: "claude-code UserPromptSubmit (DB + BM25)", argv: [binary, "hook", "claude-code", "UserPromptSubmit"], stdin: Buffer.from(JSON.stringify(claude.promptPayload("bench", project, "why does the commit hook fail?"))) },
+    {
+      name: "claude-code PreToolUse (pass)",
+      argv: [binary, "hook", "claude-code", "PreToolUse"],
+      stdin: Buffer.from(JSON.stringify(claude.preShell("bench", project, "git status"))),
+    },
+    {
+      name: "claude-code PostToolUse (journal)",
+      argv: [binary, "hook", "claude-code", "PostToolUse"],
+      stdin: Buffer.from(JSON.stringify(claude.postShell("bench", project, "git commit -m x", "[main 1a2b3c] x"))),
+    },
+    {
+      name: "claude-code UserPromptSubmit (DB + BM25)",
+      argv: [binary, "hook", "claude-code", "UserPromptSubmit"],
+      stdin: Buffer.from(JSON.stringify(claude.promptPayload("bench", project, "why does the commit hook fail?"))),
+    },
   );
 
   const times = rows.map(() => [] as number[]);

@@ -29,7 +29,8 @@ function run(variant: string): Times {
       db.exec(`PRAGMA ${key!.slice(7)} = ${Number(value)}`);
       continue;
     }
-    for (const table of ["fts_words", "fts_grams"]) db.prepare(`INSERT INTO ${table}(${table}, rank) VALUES ($key, $value)`).run({ key: key!, value: Number(value) });
+    for (const table of ["fts_words", "fts_grams"])
+      db.prepare(`INSERT INTO ${table}(${table}, rank) VALUES ($key, $value)`).run({ key: key!, value: Number(value) });
   }
   const t: Times = { chunks: 0, words: 0, grams: 0, total: 0 };
   const insDoc = db.prepare("INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ($sha, $kind, $bytes, $n, 0)");
@@ -71,6 +72,11 @@ const variants = process.argv.length > 2 ? process.argv.slice(2) : ["base"];
 const runs: Record<string, Times[]> = {};
 for (let r = 0; r < 5; r++) for (const v of variants) (runs[v] ??= []).push(run(v));
 for (const v of variants) {
-  const median = (k: keyof Times) => runs[v]!.map((x) => x[k]).sort((a, b) => a - b)[2]!.toFixed(0);
-  console.log(`${v.padEnd(32)} total ${median("total")} ms  chunks ${median("chunks")}  fts_words ${median("words")}  fts_grams ${median("grams")}  (commits and the rest: the difference)`);
+  const median = (k: keyof Times) =>
+    runs[v]!.map((x) => x[k])
+      .sort((a, b) => a - b)[2]!
+      .toFixed(0);
+  console.log(
+    `${v.padEnd(32)} total ${median("total")} ms  chunks ${median("chunks")}  fts_words ${median("words")}  fts_grams ${median("grams")}  (commits and the rest: the difference)`,
+  );
 }

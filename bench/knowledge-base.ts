@@ -55,7 +55,11 @@ try {
   }
   const qrels = JSON.parse(readFileSync(join(here, "qrels.json"), "utf8")) as { queries: QrelQuery[] };
   const quality = scoreQrels(qrels.queries.map((q) => ({ q, hits: search(fixDb, q.query, opts).hits })));
-  const fixTimes = timeQueries(fixDb, qrels.queries.map((q) => q.query), 5);
+  const fixTimes = timeQueries(
+    fixDb,
+    qrels.queries.map((q) => q.query),
+    5,
+  );
 
   // 10 MB corpus.
   const { docs, queries } = makeCorpus(10 * 1024 * 1024);

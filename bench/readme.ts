@@ -22,7 +22,7 @@ function pickResult(): { file: string; result: SuiteResult } {
   const all = readdirSync(join(here, "results"))
     .filter((f) => /^\d{4}-\d{2}-\d{2}-.*\.json$/.test(f))
     .map((f) => ({ file: `results/${f}`, result: JSON.parse(readFileSync(join(here, "results", f), "utf8")) as SuiteResult }))
-    .sort((a, b) => (b.result.subjects.length - a.result.subjects.length) || b.result.date.localeCompare(a.result.date));
+    .sort((a, b) => b.result.subjects.length - a.result.subjects.length || b.result.date.localeCompare(a.result.date));
   if (!all.length) throw new Error("no bench/results/<date>-<os>-<arch>.json yet; run `bun run bench --compare context-mode@1.0.169`");
   return all[0]!;
 }
@@ -32,7 +32,13 @@ const table = renderTable(result);
 const behind = table
   .split("\n")
   .filter((l) => l.includes("**behind**"))
-  .map((l) => `- ${l.split(" | ")[0]!.replace(/^\|\s*/, "").trim()}`);
+  .map(
+    (l) =>
+      `- ${l
+        .split(" | ")[0]!
+        .replace(/^\|\s*/, "")
+        .trim()}`,
+  );
 const [a, b] = result.subjects.map((s) => s.name);
 const fewer = b ? result.savings.rows.filter((r) => r.returned[a!]! > r.returned[b]!) : [];
 const fewerText = fewer.length

@@ -31,8 +31,21 @@ function runSuite(folder: string): SuiteRun {
   });
   const out = r.stdout.toString() + r.stderr.toString();
   const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}$`, "m").exec(out)?.[1] ?? 0);
-  const run = { folder, seconds: Math.round((performance.now() - started) / 100) / 10, pass: count("pass"), fail: count("fail"), skip: count("skip"), exitCode: r.exitCode ?? -1 };
-  if (run.exitCode !== 0) process.stderr.write(out.split("\n").filter((l) => /\(fail\)|error:/.test(l)).join("\n") + "\n");
+  const run = {
+    folder,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    pass: count("pass"),
+    fail: count("fail"),
+    skip: count("skip"),
+    exitCode: r.exitCode ?? -1,
+  };
+  if (run.exitCode !== 0)
+    process.stderr.write(
+      out
+        .split("\n")
+        .filter((l) => /\(fail\)|error:/.test(l))
+        .join("\n") + "\n",
+    );
   return run;
 }
 
@@ -52,7 +65,12 @@ try {
     loadSearchP95Ms: f("load.search_p95_ms"),
     killTrials: f("crash.indexer_trials") + f("crash.hook_trials"),
     faultsSurvived:
-      f("crash.indexer_trials") + f("crash.hook_trials") + f("faults.disk_full_calls") + f("faults.read_only_calls") + f("hygiene.faults") + f("hygiene.parent_deaths"),
+      f("crash.indexer_trials") +
+      f("crash.hook_trials") +
+      f("faults.disk_full_calls") +
+      f("faults.read_only_calls") +
+      f("hygiene.faults") +
+      f("hygiene.parent_deaths"),
     hookPayloadsTried: f("fuzz.in_process_payloads") + f("fuzz.binary_payloads") + f("fuzz.binary_extreme_payloads"),
     mcpBadInputsTried: f("mcp.bad_inputs"),
     bypassAttemptsRefused: f("policy.bypass_attempts") + f("escapes.path_attempts") + f("escapes.ssrf_address_forms") + f("escapes.ssrf_redirect_chains"),

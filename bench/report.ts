@@ -35,7 +35,9 @@ export function fillLargeProject(dbPath: string, events: number, now = Date.now(
   const day = 86_400_000;
   transaction(db, () => {
     const session = db.prepare("INSERT INTO journal_sessions(session, host, started_at, last_at) VALUES ($s, $host, $at, $at)");
-    sessions.forEach((s, i) => session.run({ s, host: HOSTS[i % HOSTS.length]!, at: now - (200 - i) * (90 * day) / 200 }));
+    sessions.forEach((s, i) => {
+      session.run({ s, host: HOSTS[i % HOSTS.length]!, at: now - ((200 - i) * (90 * day)) / 200 });
+    });
     const call = db.prepare(
       "INSERT INTO tool_calls(at, session, tool, bytes_returned, bytes_kept_out, ms) VALUES ($at, $session, $tool, $returned, $kept, $ms)",
     );
@@ -50,9 +52,7 @@ export function fillLargeProject(dbPath: string, events: number, now = Date.now(
         ms: tool.startsWith("hook:") ? null : Math.round((0.3 + rand() * rand() * 40) * 1000) / 1000,
       });
     }
-    const row = db.prepare(
-      "INSERT INTO journal(session, type, priority, data, key, hash, at) VALUES ($session, $type, $priority, $data, $key, $hash, $at)",
-    );
+    const row = db.prepare("INSERT INTO journal(session, type, priority, data, key, hash, at) VALUES ($session, $type, $priority, $data, $key, $hash, $at)");
     for (let i = 0; i < events; i++) {
       const s = Math.floor((i / events) * sessions.length);
       const type = pick(TYPES);
@@ -60,7 +60,15 @@ export function fillLargeProject(dbPath: string, events: number, now = Date.now(
         type === "route"
           ? `${pick(["http", "read", "build", "webfetch"])}: ${pick(["Bash", "Read", "WebFetch", "shell"])} {"command":"curl -s https://example.com/${i}"}`
           : `${type} event ${i}: src/module-${i % 977}/file-${i % 31}.ts changed after reviewing the failing test output`;
-      row.run({ session: sessions[s]!, type, priority: EVENT_PRIORITY[type], data, key: type === "route" ? pick(["denied", "passed"]) : "", hash: `h${i}`, at: now - (200 - s) * (90 * day) / 200 + i });
+      row.run({
+        session: sessions[s]!,
+        type,
+        priority: EVENT_PRIORITY[type],
+        data,
+        key: type === "route" ? pick(["denied", "passed"]) : "",
+        hash: `h${i}`,
+        at: now - ((200 - s) * (90 * day)) / 200 + i,
+      });
     }
     const state = ["## Session state (saved by ctxmode before compaction)", "Last request: ship the report", "Files modified: src/report/page.ts"].join("\n");
     db.prepare("UPDATE journal_sessions SET state = $state, state_at = $at WHERE session = $s").run({ state, at: now, s: sessions[sessions.length - 1]! });
@@ -103,7 +111,15 @@ if (import.meta.main) {
       runtime: `bun ${Bun.version}`,
       machine: `${process.platform}-${process.arch}, ${navigator.hardwareConcurrency} cores`,
       method: `median of ${RUNS} runs of \`ctxmode report\` (compiled binary) after one warm-up; renderMs is what the command measures from opening the database to the written file, wallMs is spawn to exit`,
-      database: { toolCalls: EVENTS, journalRows: EVENTS, sessions: 200, sources: 2_000, days: 90, dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`), fillMs: Math.round(fillMs) },
+      database: {
+        toolCalls: EVENTS,
+        journalRows: EVENTS,
+        sessions: 200,
+        sources: 2_000,
+        days: 90,
+        dbBytes: fileSize(dbPath) + fileSize(`${dbPath}-wal`),
+        fillMs: Math.round(fillMs),
+      },
       barMs: BAR_MS,
       barBytes: BAR_BYTES,
       renderMs: median(runs.map((r) => r.ms)),
@@ -113,7 +129,9 @@ if (import.meta.main) {
     };
     mkdirSync(join(import.meta.dir, "results"), { recursive: true });
     writeFileSync(join(import.meta.dir, "results", "report.json"), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`report on ${EVENTS.toLocaleString("en-US")} calls + ${EVENTS.toLocaleString("en-US")} journal rows: render ${result.renderMs} ms, wall ${result.wallMs} ms, page ${(result.pageBytes / 1024).toFixed(0)} KB (bars: ${BAR_MS} ms, ${BAR_BYTES / 1024 / 1024} MB)`);
+    console.log(
+      `report on ${EVENTS.toLocaleString("en-US")} calls + ${EVENTS.toLocaleString("en-US")} journal rows: render ${result.renderMs} ms, wall ${result.wallMs} ms, page ${(result.pageBytes / 1024).toFixed(0)} KB (bars: ${BAR_MS} ms, ${BAR_BYTES / 1024 / 1024} MB)`,
+    );
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -35,7 +35,12 @@ export function queriesByKind(corpusQueries: string[], seed = 7): Record<string,
   const fragments = corpusQueries.filter((q) => !q.includes(" "));
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const frequent = ["cache request", "error timeout", "query index", "session token retry", "state render effect", "worker queue"];
-  const nonsense = () => Array.from({ length: 2 + Math.floor(rnd() * 2) }, () => Math.floor(rnd() * 36 ** 6).toString(36).padStart(6, "q")).join(" ");
+  const nonsense = () =>
+    Array.from({ length: 2 + Math.floor(rnd() * 2) }, () =>
+      Math.floor(rnd() * 36 ** 6)
+        .toString(36)
+        .padStart(6, "q"),
+    ).join(" ");
   const kinds: Record<string, string[]> = { words: [], frequent: [], fragment: [], typo: [], miss: [] };
   for (let i = 0; i < PER_KIND; i++) {
     kinds.words!.push(pick(words));
@@ -112,7 +117,8 @@ async function main() {
     writeFileSync(join(here, "results", `search-latency${MB === 50 ? "" : `-${MB}mb`}.json`), `${JSON.stringify(result, null, 2)}\n`);
     console.log(`ctx_search over MCP, ${MB} MB in ${n} files (ctx_index ${result.indexMsPerMB} ms/MB, one call per file)`);
     console.log("kind       p50 ms  p95 ms  max ms");
-    for (const [kind, r] of Object.entries(rows)) console.log(`${kind.padEnd(10)} ${String(r.p50Ms).padStart(6)}  ${String(r.p95Ms).padStart(6)}  ${String(r.maxMs).padStart(6)}`);
+    for (const [kind, r] of Object.entries(rows))
+      console.log(`${kind.padEnd(10)} ${String(r.p50Ms).padStart(6)}  ${String(r.p95Ms).padStart(6)}  ${String(r.maxMs).padStart(6)}`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -11,7 +11,17 @@ import { join } from "node:path";
 import { installReference } from "./suite/install.ts";
 import { Lane } from "./suite/lane.ts";
 import { makeProject, markdownPage, readText, serveRoutes, checkInput, type CaseInput, type Route } from "./suite/project.ts";
-import { batchRows, externalizeRows, redirectRows, retrievalRows, sandboxRows, sessionRows, sessionScripts, RUNS, type SavingsContext } from "./suite/savings.ts";
+import {
+  batchRows,
+  externalizeRows,
+  redirectRows,
+  retrievalRows,
+  sandboxRows,
+  sessionRows,
+  sessionScripts,
+  RUNS,
+  type SavingsContext,
+} from "./suite/savings.ts";
 import { coldStart, hookWall, knowledgeBase, sessionStartBytes } from "./suite/speed.ts";
 import { renderRows, renderTable, summarize, type SuiteResult } from "./suite/result.ts";
 import { ctxmodeSubject, referenceSubject, type Subject } from "./suite/subjects.ts";
@@ -34,13 +44,21 @@ async function bareProgram(): Promise<string> {
   const src = join(tmp, "bare.ts");
   writeFileSync(src, "process.exitCode = 0;\n");
   const out = join(tmp, "bare");
-  const built = await Bun.build({ entrypoints: [src], compile: { outfile: out, autoloadDotenv: false, autoloadBunfig: false }, format: "esm", minify: true, bytecode: true });
+  const built = await Bun.build({
+    entrypoints: [src],
+    compile: { outfile: out, autoloadDotenv: false, autoloadBunfig: false },
+    format: "esm",
+    minify: true,
+    bytecode: true,
+  });
   if (!built.success) throw new AggregateError(built.logs, "could not compile the bare program");
   return out;
 }
 
 function routes(): Route[] {
-  const { cases } = JSON.parse(readText(join(scenarios, "redirect.json"))) as { cases: { serve?: { path: string; type: string; body?: CaseInput; markdown?: CaseInput[] } }[] };
+  const { cases } = JSON.parse(readText(join(scenarios, "redirect.json"))) as {
+    cases: { serve?: { path: string; type: string; body?: CaseInput; markdown?: CaseInput[] } }[];
+  };
   return cases
     .filter((c) => c.serve)
     .map(({ serve }) => ({
@@ -95,10 +113,14 @@ try {
   log("speed:");
   const speedLanes = lanes("speed");
   const cold = await coldStart(speedLanes.map((l) => l.lane));
-  for (const [n, c] of Object.entries(cold)) log(`  cold start ${n}: ${c.p50Ms} ms, RSS ${(c.rssBytes / 1024 / 1024).toFixed(1)} MB, tools/list ${c.toolsListBytes} B`);
+  for (const [n, c] of Object.entries(cold))
+    log(`  cold start ${n}: ${c.p50Ms} ms, RSS ${(c.rssBytes / 1024 / 1024).toFixed(1)} MB, tools/list ${c.toolsListBytes} B`);
   for (const { lane } of speedLanes) await lane.open();
   const startBytes = Object.fromEntries(speedLanes.map(({ lane }) => [lane.subject.name, sessionStartBytes(lane)]));
-  const hooks = hookWall(speedLanes.map((l) => l.lane), log);
+  const hooks = hookWall(
+    speedLanes.map((l) => l.lane),
+    log,
+  );
   const fixtures = readdirSync(fixturesDir).sort();
   const kbs = await knowledgeBase(
     speedLanes.map(({ lane, corpus }) => ({ lane, corpus: { bytes: corpus.corpusBytes, queries: corpus.corpusQueries } })),
@@ -106,7 +128,9 @@ try {
     join(here, "qrels.json"),
   );
   for (const [name, k] of Object.entries(kbs)) {
-    log(`  ${name}: index ${k.index10mb.mbPerS} MB/s; search 8 files p50/p95 ${k.search8.p50Ms}/${k.search8.p95Ms} ms, 10 MB ${k.search10mb.p50Ms}/${k.search10mb.p95Ms} ms; qrels hit@1 ${k.qrels.hitAt1} MRR ${k.qrels.mrr}`);
+    log(
+      `  ${name}: index ${k.index10mb.mbPerS} MB/s; search 8 files p50/p95 ${k.search8.p50Ms}/${k.search8.p95Ms} ms, 10 MB ${k.search10mb.p50Ms}/${k.search10mb.p95Ms} ms; qrels hit@1 ${k.qrels.hitAt1} MRR ${k.qrels.mrr}`,
+    );
   }
   for (const { lane } of speedLanes) await lane.close();
   server.close();

@@ -98,7 +98,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   mkdirSync(join(project, "big"), { recursive: true });
   mkdirSync(home, { recursive: true });
   const corpus = makeCorpus(BIG_BYTES * 2, 5);
-  const words = corpus.docs.map((d) => d.text).join(" ").split(/[^a-z]+/).filter((w) => w.length > 4).slice(0, 20_000);
+  const words = corpus.docs
+    .map((d) => d.text)
+    .join(" ")
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 4)
+    .slice(0, 20_000);
   const word = () => words[Math.floor(rnd() * words.length)]!;
   const filler = corpus.docs.map((d) => d.text).join("\n\n");
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, CTXMODE_DATA_DIR: dataDir, CTXMODE_PROJECT_DIR: project, CTXMODE_SESSION: "soak" };
@@ -124,12 +129,41 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const tag = `h${w}e${i}`;
       const base = { session_id: session, cwd: project };
       const [event, payload] =
-        i % 4 === 0 ? ["UserPromptSubmit", { ...base, prompt: `look into ${tag} and the ${word()} path` }]
-        : i % 4 === 1 ? ["PreToolUse", { ...base, tool_name: "Bash", tool_input: { command: `curl -s https://example.com/${tag}` } }]
-        : i % 4 === 2 ? ["PostToolUse", { ...base, tool_name: "Edit", tool_input: { file_path: `${project}/src/${tag}.ts`, old_string: "a", new_string: "b" }, tool_response: { success: true } }]
-        // A big shell output: the hook indexes it and replaces it (the hooks' write path into the index).
-        : ["PostToolUse", { ...base, tool_name: "Bash", tool_input: { command: `make ${tag}` }, tool_response: { stdout: `${tag}\n${filler.slice((i * 997) % 100_000, ((i * 997) % 100_000) + 12_000)}`, stderr: "", interrupted: false, isImage: false } }];
-      const p = Bun.spawn([options.binary, "hook", "claude-code", event as string], { stdin: Buffer.from(JSON.stringify(payload)), stdout: "ignore", stderr: "pipe", env: { ...env, CTXMODE_ROUTING: "always" } });
+        i % 4 === 0
+          ? ["UserPromptSubmit", { ...base, prompt: `look into ${tag} and the ${word()} path` }]
+          : i % 4 === 1
+            ? ["PreToolUse", { ...base, tool_name: "Bash", tool_input: { command: `curl -s https://example.com/${tag}` } }]
+            : i % 4 === 2
+              ? [
+                  "PostToolUse",
+                  {
+                    ...base,
+                    tool_name: "Edit",
+                    tool_input: { file_path: `${project}/src/${tag}.ts`, old_string: "a", new_string: "b" },
+                    tool_response: { success: true },
+                  },
+                ]
+              : // A big shell output: the hook indexes it and replaces it (the hooks' write path into the index).
+                [
+                  "PostToolUse",
+                  {
+                    ...base,
+                    tool_name: "Bash",
+                    tool_input: { command: `make ${tag}` },
+                    tool_response: {
+                      stdout: `${tag}\n${filler.slice((i * 997) % 100_000, ((i * 997) % 100_000) + 12_000)}`,
+                      stderr: "",
+                      interrupted: false,
+                      isImage: false,
+                    },
+                  },
+                ];
+      const p = Bun.spawn([options.binary, "hook", "claude-code", event as string], {
+        stdin: Buffer.from(JSON.stringify(payload)),
+        stdout: "ignore",
+        stderr: "pipe",
+        env: { ...env, CTXMODE_ROUTING: "always" },
+      });
       const [code, err] = await Promise.all([p.exited, new Response(p.stderr).text()]);
       hookRuns++;
       await Bun.sleep(options.hookPauseMs ?? 500);
@@ -190,7 +224,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     (times[kind] ??= []).push(performance.now() - t);
     if (i % (options.rssEvery ?? 100) === 0) rssSamples.push([i, round(statusKB(pid, "VmRSS") / 1024)]);
     if (i % windowSize === 0 || i === options.calls) {
-      const all = Object.values(times).flat().sort((a, b) => a - b);
+      const all = Object.values(times)
+        .flat()
+        .sort((a, b) => a - b);
       const kinds: SoakWindow["kinds"] = {};
       for (const [k, v] of Object.entries(times).sort()) {
         v.sort((a, b) => a - b);
@@ -222,7 +258,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   // Nothing lost: every small note's marker, and the newest version of each big file.
   const latestBig = new Map<number, string>();
   const findable = markers.filter((m) => m.startsWith("soakm"));
-  markers.filter((m) => m.startsWith("soakbig")).forEach((m, n) => latestBig.set(n % BIG_FILES, m));
+  markers
+    .filter((m) => m.startsWith("soakbig"))
+    .forEach((m, n) => {
+      latestBig.set(n % BIG_FILES, m);
+    });
   findable.push(...latestBig.values());
   const markersMissing: string[] = [];
   for (let k = 0; k < findable.length; k += 20) {
@@ -236,14 +276,49 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const integrity = (check.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
   check.close();
   rmSync(tmp, { recursive: true, force: true });
-  return { calls: options.calls, hooks: options.hooks, wallS, rssStartMB, rssSamples, windows, markers: findable.length, markersMissing, integrity, errors: errors.slice(0, 20) };
+  return {
+    calls: options.calls,
+    hooks: options.hooks,
+    wallS,
+    rssStartMB,
+    rssSamples,
+    windows,
+    markers: findable.length,
+    markersMissing,
+    integrity,
+    errors: errors.slice(0, 20),
+  };
 }
 
 /** One line per window: calls, RSS, fds, WAL, DB, segments, hook runs, then p50/p95 of each kind. */
 export function soakTable(result: SoakResult): string {
   const kinds = [...new Set(result.windows.flatMap((w) => Object.keys(w.kinds)))].sort();
-  const head = ["calls", "rss_mb", "fds", "wal_mb", "db_mb", "seg_words", "seg_grams", "hooks", "all_p50", "all_p95", ...kinds.flatMap((k) => [`${k}_p50`, `${k}_p95`])];
-  const rows = result.windows.map((w) => [w.calls, w.rssMB, w.fds, w.walMB, w.dbMB, w.segments.fts_words, w.segments.fts_grams, w.hookRuns, w.all.p50, w.all.p95, ...kinds.flatMap((k) => [w.kinds[k]?.p50 ?? "", w.kinds[k]?.p95 ?? ""])]);
+  const head = [
+    "calls",
+    "rss_mb",
+    "fds",
+    "wal_mb",
+    "db_mb",
+    "seg_words",
+    "seg_grams",
+    "hooks",
+    "all_p50",
+    "all_p95",
+    ...kinds.flatMap((k) => [`${k}_p50`, `${k}_p95`]),
+  ];
+  const rows = result.windows.map((w) => [
+    w.calls,
+    w.rssMB,
+    w.fds,
+    w.walMB,
+    w.dbMB,
+    w.segments.fts_words,
+    w.segments.fts_grams,
+    w.hookRuns,
+    w.all.p50,
+    w.all.p95,
+    ...kinds.flatMap((k) => [w.kinds[k]?.p50 ?? "", w.kinds[k]?.p95 ?? ""]),
+  ]);
   return [head, ...rows].map((r) => r.join("\t")).join("\n");
 }
 
@@ -256,12 +331,17 @@ if (import.meta.main) {
     binary: process.argv.includes("--binary") ? process.argv[process.argv.indexOf("--binary") + 1]! : join(here, "..", "dist", "ctxmode"),
     calls: arg("calls", 20_000),
     hooks: arg("hooks", 16),
-    onWindow: (w) => console.log(`${w.calls} calls: rss ${w.rssMB} MB, fds ${w.fds}, wal ${w.walMB} MB, db ${w.dbMB} MB, segments ${w.segments.fts_words}/${w.segments.fts_grams}, p95 ${w.all.p95} ms`),
+    onWindow: (w) =>
+      console.log(
+        `${w.calls} calls: rss ${w.rssMB} MB, fds ${w.fds}, wal ${w.walMB} MB, db ${w.dbMB} MB, segments ${w.segments.fts_words}/${w.segments.fts_grams}, p95 ${w.all.p95} ms`,
+      ),
   });
   mkdirSync(join(here, "results"), { recursive: true });
   writeFileSync(join(here, "results", "soak.json"), `${JSON.stringify(result, null, 2)}\n`);
   console.log(soakTable(result));
-  console.log(`rss ${result.rssStartMB} MB at start; ${result.markers} markers, ${result.markersMissing.length} missing; integrity ${result.integrity}; ${result.errors.length} errors; ${result.wallS} s`);
+  console.log(
+    `rss ${result.rssStartMB} MB at start; ${result.markers} markers, ${result.markersMissing.length} missing; integrity ${result.integrity}; ${result.errors.length} errors; ${result.wallS} s`,
+  );
   if (result.errors.length) console.log(result.errors.join("\n"));
   if (result.markersMissing.length || result.integrity !== "ok") process.exit(1);
 }

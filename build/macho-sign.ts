@@ -127,11 +127,17 @@ export function ensureAdhocSignature(path: string, identifier = "ctxmode"): Darw
   const bytes = new Uint8Array(readFileSync(path));
   const before = verifySignature(bytes);
   if (before.valid) {
-    return { status: "kept", detail: `signature from bun build verifies (${before.codeDirectory!.nCodeSlots} page hashes, identifier ${before.codeDirectory!.identifier})` };
+    return {
+      status: "kept",
+      detail: `signature from bun build verifies (${before.codeDirectory!.nCodeSlots} page hashes, identifier ${before.codeDirectory!.identifier})`,
+    };
   }
   const signed = adhocSign(bytes, identifier);
   const after = verifySignature(signed);
   if (!after.valid) throw new Error(`${path}: ad hoc re-signing did not verify: ${after.problems.join("; ")}`);
   writeFileSync(path, signed);
-  return { status: "re-signed", detail: `bun build left an invalid signature (${before.problems.join("; ")}); re-signed ad hoc, ${after.codeDirectory!.nCodeSlots} page hashes verify` };
+  return {
+    status: "re-signed",
+    detail: `bun build left an invalid signature (${before.problems.join("; ")}); re-signed ad hoc, ${after.codeDirectory!.nCodeSlots} page hashes verify`,
+  };
 }

@@ -61,7 +61,10 @@ function writePlatformPackage(target: Target, binary: string, dir: string): stri
     files: ["bin"],
     preferUnplugged: true,
   });
-  writeFileSync(join(dir, "README.md"), `# ${npmPackageName(target)}\n\nThe ctxmode executable for ${describe(target)}. Install [\`ctxmode\`](https://www.npmjs.com/package/ctxmode) instead; it depends on this package and runs it.\n`);
+  writeFileSync(
+    join(dir, "README.md"),
+    `# ${npmPackageName(target)}\n\nThe ctxmode executable for ${describe(target)}. Install [\`ctxmode\`](https://www.npmjs.com/package/ctxmode) instead; it depends on this package and runs it.\n`,
+  );
   copyFileSync(join(root, "LICENSE"), join(dir, "LICENSE"));
   return sha256File(dest);
 }

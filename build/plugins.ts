@@ -24,7 +24,10 @@ async function bundle(): Promise<void> {
     if (!result.success) throw new AggregateError(result.logs, `bundling the ${host} plugin failed`);
     const code = await result.outputs[0]!.text();
     if (!code.includes('"__CTXMODE_BINARY__"')) throw new Error(`the ${host} plugin bundle lost its binary placeholder`);
-    await Bun.write(join(pluginsDir, `${host}.txt`), `// ctxmode ${host} plugin, written by \`ctxmode setup\`; \`ctxmode setup --remove\` takes it out.\n${code}`);
+    await Bun.write(
+      join(pluginsDir, `${host}.txt`),
+      `// ctxmode ${host} plugin, written by \`ctxmode setup\`; \`ctxmode setup --remove\` takes it out.\n${code}`,
+    );
   }
 }
 

@@ -173,5 +173,7 @@ if (import.meta.main) {
   const started = performance.now();
   const result = await buildRelease({ targets, ...(distDir ? { distDir } : {}), log: (line) => console.log(line) });
   console.log(`\n${readFileSync(join(result.releaseDir, "SIZES.md"), "utf8")}`);
-  console.log(`built ${result.builds.length} targets into ${distDir ?? "dist"}/release and ${distDir ?? "dist"}/npm in ${Math.round((performance.now() - started) / 1000)} s`);
+  console.log(
+    `built ${result.builds.length} targets into ${distDir ?? "dist"}/release and ${distDir ?? "dist"}/npm in ${Math.round((performance.now() - started) / 1000)} s`,
+  );
 }

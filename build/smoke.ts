@@ -86,7 +86,11 @@ export function launcherFor(t: Target, host: Target | undefined, info: BinaryInf
  */
 function muslHasLibstdcxx(interpreter: string): boolean {
   const pathFile = `/etc/${basename(interpreter).replace(/\.so\.1$/, ".path")}`;
-  const dirs = existsSync(pathFile) ? readFileSync(pathFile, "utf8").split(/[\s:]+/).filter(Boolean) : ["/lib", "/usr/local/lib", "/usr/lib"];
+  const dirs = existsSync(pathFile)
+    ? readFileSync(pathFile, "utf8")
+        .split(/[\s:]+/)
+        .filter(Boolean)
+    : ["/lib", "/usr/local/lib", "/usr/lib"];
   return dirs.some((d) => existsSync(join(d, "libstdc++.so.6")));
 }
 

@@ -84,7 +84,9 @@ test("the scan sees the import graph: static, type-only, re-exports and dynamic 
   const found = (file: string, spec: string) => edges.some((e) => e.file === file && e.spec === spec);
   expect(found("src/cli/main.ts", "./hook-command.ts")).toBe(true); // dynamic
   expect(found("src/entry/bun.ts", "../cli/main.ts")).toBe(true);
-  expect(importsOf("src/a/x.ts", 'export type { T } from "../b/t.ts";\nimport type {\n  U,\n} from "#sqlite";\nconst s = \'import "fmt"\';\n// import("../c.ts")\n')).toEqual([
+  expect(
+    importsOf("src/a/x.ts", 'export type { T } from "../b/t.ts";\nimport type {\n  U,\n} from "#sqlite";\nconst s = \'import "fmt"\';\n// import("../c.ts")\n'),
+  ).toEqual([
     { file: "src/a/x.ts", spec: "../b/t.ts", target: "src/b/t.ts" },
     { file: "src/a/x.ts", spec: "#sqlite", target: "#sqlite" },
   ]);

@@ -12,7 +12,9 @@ const here = import.meta.dir;
 const out = join(here, "queries.json");
 const frozen = new Map<string, RetrievalQuery>();
 if (existsSync(out)) for (const q of (JSON.parse(readFileSync(out, "utf8")) as { queries: RetrievalQuery[] }).queries) frozen.set(q.id, q);
-const parts = readdirSync(join(here, "queries")).filter((f) => f.endsWith(".json")).sort();
+const parts = readdirSync(join(here, "queries"))
+  .filter((f) => f.endsWith(".json"))
+  .sort();
 const all: RetrievalQuery[] = parts.flatMap((f) => (JSON.parse(readFileSync(join(here, "queries", f), "utf8")) as { queries: RetrievalQuery[] }).queries);
 const ids = new Set<string>();
 for (const q of all) {

@@ -21,12 +21,19 @@ export interface JudgedHit {
 
 /** Markdown punctuation, backslash escapes and case do not count; whitespace runs are one space. */
 export function normalizeHeading(s: string): string {
-  return s.replace(/[*_`\\]/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+  return s
+    .replace(/[*_`\\]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 }
 
 /** A chunk title's heading path: `A > B > C (2)` → [A, B, C]. */
 export function headingPath(title: string): string[] {
-  return title.replace(/ \(\d+\)$/, "").split(" > ").map(normalizeHeading);
+  return title
+    .replace(/ \(\d+\)$/, "")
+    .split(" > ")
+    .map(normalizeHeading);
 }
 
 export function sameFile(hit: JudgedHit, q: RetrievalQuery): boolean {

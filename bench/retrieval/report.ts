@@ -41,7 +41,11 @@ export function retrievalBlock(): string | undefined {
     const cell = (s: { hitAt1: number; hitAt3: number; mrr: number }) => `${f2(s.hitAt1)} / ${f2(s.hitAt3)} / ${f2(s.mrr)}`;
     lines.push(`| ${kind} | ${d.queries} | ${cell(d)} | ${t.queries} | ${cell(t)} | ${b ? cell(b) : "n/a"} |`);
   }
-  if (now.replyBytes) lines.push("", `Mean \`ctx_search\` reply at the default limit (3 hits), over MCP: ${now.replyBytes.mean} B (p95 ${now.replyBytes.p95} B, ${now.replyBytes.queries} queries).`);
+  if (now.replyBytes)
+    lines.push(
+      "",
+      `Mean \`ctx_search\` reply at the default limit (3 hits), over MCP: ${now.replyBytes.mean} B (p95 ${now.replyBytes.p95} B, ${now.replyBytes.queries} queries).`,
+    );
   if (latency) {
     lines.push(
       "",

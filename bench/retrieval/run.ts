@@ -76,7 +76,10 @@ export async function runRetrieval(options: { misses?: boolean; mcp?: boolean } 
   const tmp = mkdtempSync(join(tmpdir(), "ctxmode-retrieval-"));
   try {
     const db = openStore(join(tmp, "context.db"), { busyTimeoutMs: 5000 });
-    indexSources(db, files.map((f) => ({ label: f.label, text: f.text, kind: f.kind, maxChunk: DEFAULTS.maxChunk })));
+    indexSources(
+      db,
+      files.map((f) => ({ label: f.label, text: f.text, kind: f.kind, maxChunk: DEFAULTS.maxChunk })),
+    );
     const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
     const results = queries.map((q) => ({ q, hits: search(db, q.query, opts).hits }));
     db.close();
@@ -105,10 +108,13 @@ export function printReport(r: RetrievalReport): void {
   console.log("split kind      n   hit@1  hit@3  MRR    file@1");
   for (const split of (process.argv.includes("--dev-only") ? ["dev"] : ["dev", "test"]) as ("dev" | "test")[]) {
     for (const [kind, s] of Object.entries(r[split])) {
-      console.log(`${split.padEnd(5)} ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}`);
+      console.log(
+        `${split.padEnd(5)} ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}`,
+      );
     }
   }
-  if (r.replyBytes) console.log(`ctx_search reply at the default limit: mean ${r.replyBytes.mean} B, p95 ${r.replyBytes.p95} B over ${r.replyBytes.queries} queries (MCP)`);
+  if (r.replyBytes)
+    console.log(`ctx_search reply at the default limit: mean ${r.replyBytes.mean} B, p95 ${r.replyBytes.p95} B over ${r.replyBytes.queries} queries (MCP)`);
 }
 
 if (import.meta.main) {

@@ -30,7 +30,14 @@ export class McpSession {
     await client.connect(transport);
     const list = await client.listTools();
     const coldStartMs = performance.now() - t0;
-    return new McpSession(subject, client, transport, coldStartMs, Buffer.byteLength(JSON.stringify(list.tools)), list.tools.map((t) => t.name));
+    return new McpSession(
+      subject,
+      client,
+      transport,
+      coldStartMs,
+      Buffer.byteLength(JSON.stringify(list.tools)),
+      list.tools.map((t) => t.name),
+    );
   }
 
   async call(call: ToolCall): Promise<Reply> {

@@ -26,7 +26,12 @@ export function checkInput(repoRoot: string, input: CaseInput): string {
 export const CORPUS_DIR = "corpus";
 
 /** Writes a project at `dir`: fixtures/, scripts/<name>.sh printing a fixture, and corpus/ (10 MB). */
-export function makeProject(dir: string, fixturesDir: string, scripts: { script: string; file: string }[], corpusBytes: number): { corpusBytes: number; corpusQueries: string[] } {
+export function makeProject(
+  dir: string,
+  fixturesDir: string,
+  scripts: { script: string; file: string }[],
+  corpusBytes: number,
+): { corpusBytes: number; corpusQueries: string[] } {
   mkdirSync(join(dir, ".git"), { recursive: true });
   mkdirSync(join(dir, "fixtures"), { recursive: true });
   for (const name of readdirSync(fixturesDir)) copyFileSync(join(fixturesDir, name), join(dir, "fixtures", name));

@@ -71,7 +71,16 @@ export function renderTable(result: SuiteResult): string {
    * `better` says which way wins ("lower" or "higher"); `need` is the ratio to meet (0: no target).
    * Percentages compare in points (a kept-out share can be 0 or negative, where ratios mean nothing).
    */
-  const add = (what: string, va: number | null | undefined, vb: number | null | undefined, fmt: (n: number | null | undefined) => string, better: "lower" | "higher", need: number, target: string, points = false) => {
+  const add = (
+    what: string,
+    va: number | null | undefined,
+    vb: number | null | undefined,
+    fmt: (n: number | null | undefined) => string,
+    better: "lower" | "higher",
+    need: number,
+    target: string,
+    points = false,
+  ) => {
     if (!b) {
       rows.push([what, fmt(va), "", "", target]);
       return;
@@ -88,7 +97,15 @@ export function renderTable(result: SuiteResult): string {
   };
   const floorA = result.speed.hooks.floors[a];
   const floorB = b ? result.speed.hooks.floors[b] : undefined;
-  add(`hook PreToolUse wall, median over ${b ? "the hosts both hook" : "hosts"} (curl, denied + journaled)`, s.hookMedian[a], b ? s.hookMedian[b] : undefined, ms, "lower", 3, ">= 3x faster");
+  add(
+    `hook PreToolUse wall, median over ${b ? "the hosts both hook" : "hosts"} (curl, denied + journaled)`,
+    s.hookMedian[a],
+    b ? s.hookMedian[b] : undefined,
+    ms,
+    "lower",
+    3,
+    ">= 3x faster",
+  );
   for (const h of result.speed.hooks.hosts) add(`  hook wall: ${h.host}`, h.p50Ms[a], b ? h.p50Ms[b] : undefined, ms, "lower", 3, ">= 3x faster");
   add("bare process start of the hook runtime (floor)", floorA, floorB, ms, "lower", 0, "floor under the hook rows");
   add("MCP cold start: spawn to tools/list", cold[a]?.p50Ms, b ? cold[b]?.p50Ms : undefined, ms, "lower", 2, ">= 2x faster");
@@ -100,14 +117,42 @@ export function renderTable(result: SuiteResult): string {
   add("ctx_index 10 MB directory, MB/s", kbA.index10mb.mbPerS, kbB?.index10mb.mbPerS, (n) => (n ? `${n.toFixed(1)} MB/s` : "n/a"), "higher", 1, "higher");
   add("ctx_index, ms per MB", kbA.index10mb.msPerMB, kbB?.index10mb.msPerMB, ms, "lower", 1, "lower");
   add("tools/list bytes", cold[a]?.toolsListBytes, b ? cold[b]?.toolsListBytes : undefined, (n) => (n ? kb(n) : "n/a"), "lower", 4, "<= a quarter");
-  add("SessionStart injection, fresh session", result.speed.sessionStartBytes[a], b ? result.speed.sessionStartBytes[b] : undefined, (n) => (n === undefined || n === null ? "n/a" : kb(n)), "lower", 1, "smaller");
+  add(
+    "SessionStart injection, fresh session",
+    result.speed.sessionStartBytes[a],
+    b ? result.speed.sessionStartBytes[b] : undefined,
+    (n) => (n === undefined || n === null ? "n/a" : kb(n)),
+    "lower",
+    1,
+    "smaller",
+  );
   add("search quality hit@1, qrels.json", kbA.qrels.hitAt1, kbB?.qrels.hitAt1, (n) => (n ?? NaN).toFixed(2), "higher", 1.0001, "ahead");
   add("search quality MRR@5, qrels.json", kbA.qrels.mrr, kbB?.qrels.mrr, (n) => (n ?? NaN).toFixed(2), "higher", 1, "not behind");
   for (const c of s.categories) {
-    add(`bytes kept out, ${c.category} (${c.rows} rows, median)`, c.medianKeptPct[a], b ? c.medianKeptPct[b] : undefined, pct, "higher", 1, ">= reference", true);
+    add(
+      `bytes kept out, ${c.category} (${c.rows} rows, median)`,
+      c.medianKeptPct[a],
+      b ? c.medianKeptPct[b] : undefined,
+      pct,
+      "higher",
+      1,
+      ">= reference",
+      true,
+    );
   }
-  add(`**headline: bytes kept out, ${s.headline.rows} rows with >= 10 KB raw (median)**`, s.headline.medianKeptPct[a], b ? s.headline.medianKeptPct[b] : undefined, pct, "higher", 1, ">= reference", true);
-  const head = b ? `| what | ${a} | ${b} | ratio | target |\n|---|---|---|---|---|` : `| what | ${a} | | | target against the reference (run with --compare) |\n|---|---|---|---|---|`;
+  add(
+    `**headline: bytes kept out, ${s.headline.rows} rows with >= 10 KB raw (median)**`,
+    s.headline.medianKeptPct[a],
+    b ? s.headline.medianKeptPct[b] : undefined,
+    pct,
+    "higher",
+    1,
+    ">= reference",
+    true,
+  );
+  const head = b
+    ? `| what | ${a} | ${b} | ratio | target |\n|---|---|---|---|---|`
+    : `| what | ${a} | | | target against the reference (run with --compare) |\n|---|---|---|---|---|`;
   const body = rows.map((r) => `| ${r.join(" | ")} |`).join("\n");
   return `${head}\n${body}\n`;
 }

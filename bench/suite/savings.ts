@@ -54,7 +54,11 @@ async function row(ctx: SavingsContext, category: string, id: string, rawBytes: 
     returned[name] = median(xs);
     kept[name] = keptOutPct(rawBytes, returned[name]!);
   }
-  ctx.log(`  ${category} ${id.padEnd(24)} raw ${String(rawBytes).padStart(7)} B  ${Object.entries(returned).map(([n, b]) => `${n} ${b} B (${kept[n]}%)`).join("  ")}`);
+  ctx.log(
+    `  ${category} ${id.padEnd(24)} raw ${String(rawBytes).padStart(7)} B  ${Object.entries(returned)
+      .map(([n, b]) => `${n} ${b} B (${kept[n]}%)`)
+      .join("  ")}`,
+  );
   return { category, id, rawBytes, returned, keptOutPct: kept, note };
 }
 
@@ -70,7 +74,11 @@ export async function sandboxRows(ctx: SavingsContext): Promise<SavingsRow[]> {
   const rows: SavingsRow[] = [];
   for (const s of scenarios) {
     const raw = readFileSync(checkInput(ctx.repoRoot, s.input)).length;
-    rows.push(await row(ctx, "sandbox", s.fixture, raw, async (lane) => ({ returned: (await callOk(lane, lane.subject.executeFile(`fixtures/${s.fixture}`, s.language, s.code))).bytes })));
+    rows.push(
+      await row(ctx, "sandbox", s.fixture, raw, async (lane) => ({
+        returned: (await callOk(lane, lane.subject.executeFile(`fixtures/${s.fixture}`, s.language, s.code))).bytes,
+      })),
+    );
   }
   return rows;
 }
@@ -158,11 +166,13 @@ export async function redirectRows(ctx: SavingsContext): Promise<SavingsRow[]> {
       await row(ctx, "redirect", c.id, raw, async (lane) => {
         const file = c.file ? join(lane.project, "fixtures", c.file.path.split("/").pop()!) : undefined;
         const url = (c.url ?? c.command ?? "").replace("{base}", ctx.base);
-        const input =
-          c.tool === "Read" ? { file_path: file } : c.tool === "Bash" ? { command: url, description: "fetch issues" } : { url, prompt: c.prompt };
+        const input = c.tool === "Read" ? { file_path: file } : c.tool === "Bash" ? { command: url, description: "fetch issues" } : { url, prompt: c.prompt };
         const h = lane.hook("claude-code", "pre", claudePayload(randomUUID(), lane.project, "PreToolUse", { tool_name: c.tool, tool_input: input }))!;
         if (!h.denied) return { returned: raw + h.contextBytes, note: "passed" };
-        const target = c.tool === "Read" ? lane.subject.indexPath(`fixtures/${c.file!.path.split("/").pop()}`) : lane.subject.indexUrl(c.tool === "Bash" ? `${ctx.base}${c.serve!.path}` : url);
+        const target =
+          c.tool === "Read"
+            ? lane.subject.indexPath(`fixtures/${c.file!.path.split("/").pop()}`)
+            : lane.subject.indexUrl(c.tool === "Bash" ? `${ctx.base}${c.serve!.path}` : url);
         const indexed = await callOk(lane, target);
         const found = await callOk(lane, lane.subject.search([c.question]));
         return { returned: h.contextBytes + indexed.bytes + found.bytes, note: "denied" };
@@ -204,7 +214,15 @@ export async function sessionRows(ctx: SavingsContext): Promise<SavingsRow[]> {
         returned += (await lane.session.call(lane.subject.execute("shell", o.command, o.intent))).bytes;
         continue;
       }
-      const post = lane.hook("claude-code", "post", p("PostToolUse", { tool_name: "Bash", tool_input: { command: o.command }, tool_response: { stdout: outputs[i], stderr: "", interrupted: false, isImage: false } }))!;
+      const post = lane.hook(
+        "claude-code",
+        "post",
+        p("PostToolUse", {
+          tool_name: "Bash",
+          tool_input: { command: o.command },
+          tool_response: { stdout: outputs[i], stderr: "", interrupted: false, isImage: false },
+        }),
+      )!;
       if (post.replaced !== undefined) replaced++;
       returned += post.contextBytes + (post.replaced !== undefined ? Buffer.byteLength(post.replaced) : Buffer.byteLength(outputs[i]!));
     }

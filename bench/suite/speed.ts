@@ -34,7 +34,13 @@ export function hookWall(lanes: Lane[], log: (s: string) => void): { floors: Rec
   for (const h of HOST_CASES) {
     for (const lane of lanes) {
       const argv = lane.subject.hook(h.host, "pre", h.pre);
-      if (argv) jobs.push({ key: `${h.host}|${lane.subject.name}`, lane, argv, stdin: h.preShell(randomUUID(), lane.project, "curl -s https://api.example.com/items") });
+      if (argv)
+        jobs.push({
+          key: `${h.host}|${lane.subject.name}`,
+          lane,
+          argv,
+          stdin: h.preShell(randomUUID(), lane.project, "curl -s https://api.example.com/items"),
+        });
     }
   }
   const times = new Map<string, number[]>();
@@ -56,7 +62,11 @@ export function hookWall(lanes: Lane[], log: (s: string) => void): { floors: Rec
       p50Ms[lane.subject.name] = t ? round2(median(t)) : null;
       den[lane.subject.name] = t ? denied.get(`${h.host}|${lane.subject.name}`)! : null;
     }
-    log(`  hook ${h.host.padEnd(12)} ${Object.entries(p50Ms).map(([n, v]) => `${n} ${v ?? "n/a"} ms`).join("  ")}`);
+    log(
+      `  hook ${h.host.padEnd(12)} ${Object.entries(p50Ms)
+        .map(([n, v]) => `${n} ${v ?? "n/a"} ms`)
+        .join("  ")}`,
+    );
     return { host: h.host, p50Ms, denied: den };
   });
   return { floors, hosts };
@@ -119,11 +129,18 @@ const latency = (t: number[]) => ({ p50Ms: round2(percentile(t, 50)), p95Ms: rou
  * and time 20 corpus queries. Labels are the file names, as bench/qrels.json expects. Every step
  * runs on each lane in turn before the next step starts.
  */
-export async function knowledgeBase(lanes: { lane: Lane; corpus: { bytes: number; queries: string[] } }[], fixtures: string[], qrelsPath: string): Promise<Record<string, KnowledgeBase>> {
+export async function knowledgeBase(
+  lanes: { lane: Lane; corpus: { bytes: number; queries: string[] } }[],
+  fixtures: string[],
+  qrelsPath: string,
+): Promise<Record<string, KnowledgeBase>> {
   const { queries } = JSON.parse(readFileSync(qrelsPath, "utf8")) as { queries: QrelQuery[] };
   const sources = (q: QrelQuery) => q.relevant.map((r) => r.source ?? "");
   const first8 = [...new Set(queries.flatMap(sources))].filter((s) => fixtures.includes(s)).slice(0, 8);
-  const over8 = queries.filter((q) => sources(q).every((s) => first8.includes(s))).map((q) => q.query).slice(0, 20);
+  const over8 = queries
+    .filter((q) => sources(q).every((s) => first8.includes(s)))
+    .map((q) => q.query)
+    .slice(0, 20);
   const all = lanes.map((l) => l.lane);
   const indexFiles = async (names: string[]) => {
     for (const lane of all) for (const name of names) await lane.session.call(lane.subject.indexPath(`fixtures/${name}`, name));
@@ -155,7 +172,13 @@ export async function knowledgeBase(lanes: { lane: Lane; corpus: { bytes: number
     out[lane.subject.name] = {
       search8: latency(t8.get(lane)!),
       qrels: { queries: q.queries, hitAt1: round2(q.hitAt1), hitAt3: round2(q.hitAt3), mrr: round2(q.mrr), misses: q.misses },
-      index10mb: { bytes: corpus.bytes, ms: round2(ms), mbPerS: round2(mb / (ms / 1000)), msPerMB: round2(ms / mb), reply: text.split("\n", 2).join(" ").slice(0, 200) },
+      index10mb: {
+        bytes: corpus.bytes,
+        ms: round2(ms),
+        mbPerS: round2(mb / (ms / 1000)),
+        msPerMB: round2(ms / mb),
+        reply: text.split("\n", 2).join(" ").slice(0, 200),
+      },
       search10mb: latency(t10.get(lane)!),
     };
   }

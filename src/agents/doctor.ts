@@ -82,7 +82,11 @@ export async function hostChecks(hosts: HostSpec[], ctx: SetupContext, env: Reco
   }
   if (hosts.length) {
     const why = await probeMcp(ctx.binary, env, ctx.paths.home);
-    checks.push(why ? { name: "mcp", status: "FAIL", detail: why, fix: "ctxmode serve  # run it by hand to see the error" } : { name: "mcp", status: "PASS", detail: "MCP server answers initialize" });
+    checks.push(
+      why
+        ? { name: "mcp", status: "FAIL", detail: why, fix: "ctxmode serve  # run it by hand to see the error" }
+        : { name: "mcp", status: "PASS", detail: "MCP server answers initialize" },
+    );
   }
   return checks;
 }
@@ -105,6 +109,7 @@ function roundTrip(id: HostId, trip: RoundTrip, ctx: SetupContext, env: Record<s
     timeout: 15_000,
   });
   const out = r.stdout.trim();
-  if ((r.exitCode === 0 || r.exitCode === 2) && trip.valid(out, r.exitCode)) return { name: `${id}/hook`, status: "PASS", detail: `\`hook ${id} ${trip.event}\` answers in ${id}'s reply shape` };
+  if ((r.exitCode === 0 || r.exitCode === 2) && trip.valid(out, r.exitCode))
+    return { name: `${id}/hook`, status: "PASS", detail: `\`hook ${id} ${trip.event}\` answers in ${id}'s reply shape` };
   return { name: `${id}/hook`, status: "FAIL", detail: `\`hook ${id} ${trip.event}\` replied ${JSON.stringify(out.slice(0, 120))} (exit ${r.exitCode})`, fix };
 }

@@ -31,9 +31,11 @@ export interface HostSpec {
 function editsOf(host: Host, ctx: SetupContext): FileEdit[] {
   const edits = host.setup({ ...ctx, pluginSource: (plugin) => pluginSource(plugin, ctx.binary) });
   const file = host.instructionFile;
-  if (file && ctx.instructions) edits.push({ kind: "section", file: ctx.project ? join(ctx.project, file.project) : file.user(ctx.paths), section: ctx.instructions });
+  if (file && ctx.instructions)
+    edits.push({ kind: "section", file: ctx.project ? join(ctx.project, file.project) : file.user(ctx.paths), section: ctx.instructions });
   const dir = host.skillsDir?.(ctx.paths);
-  if (dir && !ctx.project && ctx.skills) for (const [name, content] of Object.entries(ctx.skills)) edits.push({ kind: "file", file: join(dir, name, "SKILL.md"), content });
+  if (dir && !ctx.project && ctx.skills)
+    for (const [name, content] of Object.entries(ctx.skills)) edits.push({ kind: "file", file: join(dir, name, "SKILL.md"), content });
   return edits;
 }
 

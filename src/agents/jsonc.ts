@@ -5,7 +5,17 @@
  */
 // The ESM build by path: the package's "main" is a UMD wrapper whose require() calls a bundler
 // cannot follow, so the Node bundle would fail with "Cannot find module './impl/format'".
-import { applyEdits, format, modify, parseTree, printParseErrorCode, visit, type FormattingOptions, type JSONPath, type Node } from "jsonc-parser/lib/esm/main.js";
+import {
+  applyEdits,
+  format,
+  modify,
+  parseTree,
+  printParseErrorCode,
+  visit,
+  type FormattingOptions,
+  type JSONPath,
+  type Node,
+} from "jsonc-parser/lib/esm/main.js";
 import { CtxError } from "../errors.ts";
 
 export type JsonNode =

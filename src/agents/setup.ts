@@ -47,7 +47,8 @@ export function planSetup(hosts: HostSpec[], ctx: SetupContext): HostPlan[] {
         const after = applyEdit(edit, before);
         if (after !== before) changes.push({ edit, before, after });
       } catch (err) {
-        if (err instanceof JsoncSyntaxError || err instanceof TomlShapeError) return { host, changes: [], error: `${edit.file}: ${err.message}; fix or move the file, then run setup again` };
+        if (err instanceof JsoncSyntaxError || err instanceof TomlShapeError)
+          return { host, changes: [], error: `${edit.file}: ${err.message}; fix or move the file, then run setup again` };
         return { host, changes: [], error: `${edit.file}: ${(err as Error).message}` };
       }
     }
@@ -97,7 +98,10 @@ function pruneDirs(dirs: string[]): void {
 
 /** Puts a file back; one setup created goes, with the folders setup made for it once they are empty. */
 function restore(file: string, before: string | null, madeDirs: string[] = []): void {
-  if (before !== null) return writeAtomic(file, before);
+  if (before !== null) {
+    writeAtomic(file, before);
+    return;
+  }
   rmSync(file, { force: true });
   pruneDirs(madeDirs);
   // A skill's own folder goes too when setup made it and nothing else is in it.
@@ -150,7 +154,11 @@ export function applySetup(plans: HostPlan[], opts: ApplyOptions): HostResult[] 
       if (why) throw new Error(why);
       mkdirSync(join(opts.dataDir, "registered"), { recursive: true });
       writeFileSync(join(opts.dataDir, "registered", id), "");
-      results.push({ id, status: plan.changes.length ? "configured" : "unchanged", detail: plan.changes.map((c) => c.edit.file).join(", ") || "already set up" });
+      results.push({
+        id,
+        status: plan.changes.length ? "configured" : "unchanged",
+        detail: plan.changes.map((c) => c.edit.file).join(", ") || "already set up",
+      });
     } catch (err) {
       for (const change of done.reverse()) restore(change.edit.file, change.before, made.get(change));
       for (const change of plan.changes) if (!done.includes(change)) delete manifest[change.edit.file];

@@ -22,7 +22,8 @@ function parseToml(text: string, what = "not valid TOML"): Table {
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => {
     if (typeof v === "bigint") return `${v}n`;
-    if (v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)) return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)));
+    if (v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date))
+      return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)));
     return v;
   });
 }

@@ -105,7 +105,9 @@ function findDefinition(lines: string[], table: string): Definition | undefined 
     const next = items.slice(header + 1).find((it) => it.kind === "header");
     return { form: "table", start: (items[header] as { line: number }).line, end: next?.kind === "header" ? next.line : lines.length };
   }
-  const keys = items.filter((it): it is Item & { kind: "key" } => it.kind === "key" && startsWith(it.path, want) && it.path.length - it.raw.length < want.length);
+  const keys = items.filter(
+    (it): it is Item & { kind: "key" } => it.kind === "key" && startsWith(it.path, want) && it.path.length - it.raw.length < want.length,
+  );
   const inline = keys.find((k) => k.path.length === want.length);
   if (inline) return { form: "inline", item: inline };
   return keys.length ? { form: "dotted", items: keys } : undefined;

@@ -9,7 +9,14 @@ import { runSync, startChild } from "#process";
  * Runs `<binary> hook <host> <event>` with a minimal payload; returns why it failed, or undefined.
  * The reply must be JSON unless the host reads `plain` text.
  */
-export function probeHook(binary: string, host: string, event: string, env: Record<string, string | undefined>, cwd: string, plain = false): string | undefined {
+export function probeHook(
+  binary: string,
+  host: string,
+  event: string,
+  env: Record<string, string | undefined>,
+  cwd: string,
+  plain = false,
+): string | undefined {
   const payload = JSON.stringify({ session_id: "ctxmode-setup-probe", cwd, hook_event_name: event, source: "startup" });
   const r = runSync([binary, "hook", host, event], { stdin: new TextEncoder().encode(payload), env, cwd, timeout: 15_000 });
   if (r.exitCode !== 0) return `\`${binary} hook ${host} ${event}\` exited ${r.exitCode ?? "on a timeout"}: ${r.stderr.trim().slice(0, 200)}`;
@@ -26,7 +33,12 @@ export function probeHook(binary: string, host: string, event: string, env: Reco
 /** Starts `<binary> serve` and sends `initialize`; returns why it failed, or undefined. */
 export async function probeMcp(binary: string, env: Record<string, string | undefined>, cwd: string, timeoutMs = 15_000): Promise<string | undefined> {
   const proc = startChild([binary, "serve"], { env, cwd });
-  const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "ctxmode-setup", version: "1" } } };
+  const init = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "ctxmode-setup", version: "1" } },
+  };
   proc.write(JSON.stringify(init) + "\n");
   const timer = setTimeout(() => proc.kill(), timeoutMs);
   try {

@@ -34,4 +34,3 @@ export function openForCommand(projectDir: string | undefined, options: { readon
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
-

@@ -6,7 +6,12 @@ import { printJson } from "./context.ts";
 
 /** `ctxmode doctor [--agents a,b] [--json]`: one row per check; exit 1 when any check fails. */
 export async function doctorCommand(opts: { json?: boolean; agents?: string }): Promise<number> {
-  const names = opts.agents ? String(opts.agents).split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+  const names = opts.agents
+    ? String(opts.agents)
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
   const checks = await runChecks(loadConfig(), names);
   const ok = checks.every((c) => c.status !== "FAIL");
   if (opts.json) {

@@ -36,17 +36,25 @@ export async function hookCommand(args: string[]): Promise<never> {
     fail("HOOK_ERROR", err);
   }
   if (!adapter) {
-    if (args.length < 2) process.stderr.write(`usage: ctxmode hook <host> <event>  (hosts: ${HOSTS.map((h) => h.id).join(", ")}; ${HOSTS.filter((h) => h.hook.reply === "plugin").map((h) => h.title).join(" and ")} call it from their plugin)\n`);
+    if (args.length < 2)
+      process.stderr.write(
+        `usage: ctxmode hook <host> <event>  (hosts: ${HOSTS.map((h) => h.id).join(", ")}; ${HOSTS.filter((h) => h.hook.reply === "plugin")
+          .map((h) => h.title)
+          .join(" and ")} call it from their plugin)\n`,
+      );
     else fail("BAD_INPUT", `unknown host ${JSON.stringify(hostName)}`);
     return exit({ stdout: "", exitCode: 0 });
   }
   const host = adapter;
   const noop = (): HostReply => noopReply(host, hostEvent);
 
-  const watchdog = setTimeout(() => {
-    fail("HOOK_TIMEOUT", `no answer within ${config.budgets.hookTimeoutMs} ms; answered allow`);
-    exit(noop());
-  }, Math.max(0, deadline - Date.now()));
+  const watchdog = setTimeout(
+    () => {
+      fail("HOOK_TIMEOUT", `no answer within ${config.budgets.hookTimeoutMs} ms; answered allow`);
+      exit(noop());
+    },
+    Math.max(0, deadline - Date.now()),
+  );
 
   // Stdin gives up a little before the watchdog, so the ordinary path answers and logs why.
   const input = await readStdin({ cap: STDIN_CAP, idleMs: STDIN_IDLE_MS, deadline: deadline - 100 });

@@ -66,8 +66,7 @@ function writeAtomically(path: string, text: string): void {
  * did not. On Windows `start` takes its first quoted argument as a window title, hence the "".
  */
 function openInBrowser(path: string): Promise<string | undefined> {
-  const [cmd, ...args] =
-    process.platform === "darwin" ? ["open", path] : process.platform === "win32" ? ["cmd", "/c", "start", "", path] : ["xdg-open", path];
+  const [cmd, ...args] = process.platform === "darwin" ? ["open", path] : process.platform === "win32" ? ["cmd", "/c", "start", "", path] : ["xdg-open", path];
   return new Promise((done) => {
     try {
       const child = spawn(cmd!, args, { detached: true, stdio: "ignore" });

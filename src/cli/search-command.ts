@@ -23,11 +23,12 @@ function hasMemoryFiles(projectDir: string | undefined): boolean {
 /** `ctxmode search <queries…>`: every argument is searched on its own. */
 export function searchCommand(queries: string[], opts: SearchCliOptions): number {
   const cleaned = queries.map((q) => String(q).trim());
-  if (cleaned.length === 0 || cleaned.some((q) => q === "")) throw new CtxError("BAD_INPUT", "empty query; pass the words to search for, e.g. `ctxmode search \"useEffect cleanup\"`");
+  if (cleaned.length === 0 || cleaned.some((q) => q === ""))
+    throw new CtxError("BAD_INPUT", 'empty query; pass the words to search for, e.g. `ctxmode search "useEffect cleanup"`');
   const limit = Number(opts.limit ?? 5);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new CtxError("BAD_INPUT", `--limit must be a whole number from 1 to 100, not ${opts.limit}`);
   const memory = opts.memory !== false;
-  let opened;
+  let opened: ReturnType<typeof openForCommand>;
   try {
     opened = openForCommand(opts.project, { readonly: true });
   } catch (err) {
@@ -54,7 +55,14 @@ export function searchCommand(queries: string[], opts: SearchCliOptions): number
       }
     }
     const results = cleaned.map((q) =>
-      search(store.db, q, { limit, source: opts.source, snippetMax: config.budgets.snippetMax, rrfK: config.budgets.rrfK, memory, memoryReserve: watch.reserve }),
+      search(store.db, q, {
+        limit,
+        source: opts.source,
+        snippetMax: config.budgets.snippetMax,
+        rrfK: config.budgets.rrfK,
+        memory,
+        memoryReserve: watch.reserve,
+      }),
     );
     if (opts.json) {
       printJson({ results });

@@ -76,7 +76,8 @@ export async function setupCommand(opts: SetupOptions): Promise<number> {
   const results = applySetup(plans, {
     dataDir: config.dataDir,
     stamp,
-    verify: (host: HostSpec) => mcpError ?? (host.probeEvent ? probeHook(binary, host.id, host.probeEvent, env, project ?? config.home, host.plainReply) : undefined),
+    verify: (host: HostSpec) =>
+      mcpError ?? (host.probeEvent ? probeHook(binary, host.id, host.probeEvent, env, project ?? config.home, host.plainReply) : undefined),
   });
   for (const plan of plans) if (plan.host.note && !plan.error) say(`note (${plan.host.id}): ${plan.host.note}`);
   return report(results, opts, say);
@@ -96,7 +97,10 @@ async function writeMarketplace(opts: SetupOptions): Promise<number> {
   const files = Object.entries(marketplaceFiles(binary, skills)).map(([path, content]) => ({ file: join(dir, path), content }));
   if (!opts.dryRun) for (const f of files) writeAtomic(f.file, f.content);
   if (opts.json) printJson({ dryRun: opts.dryRun === true, dir, files: files.map((f) => f.file) });
-  else process.stdout.write(`${files.map((f) => `${opts.dryRun ? "would write" : "wrote"} ${f.file}`).join("\n")}\nadd ${dir} in ZCode: Settings → Plugin management → Discover → +\n`);
+  else
+    process.stdout.write(
+      `${files.map((f) => `${opts.dryRun ? "would write" : "wrote"} ${f.file}`).join("\n")}\nadd ${dir} in ZCode: Settings → Plugin management → Discover → +\n`,
+    );
   return 0;
 }
 
@@ -108,7 +112,10 @@ function report(results: HostResult[], opts: SetupOptions, say: (line: string) =
 
 function selectHosts(agents: string | undefined, ctx: SetupContext): HostSpec[] {
   if (!agents) return detectHosts(HOSTS, ctx, (cmd) => which(cmd) !== null);
-  const ids = String(agents).split(",").map((s) => s.trim()).filter(Boolean);
+  const ids = String(agents)
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = ids.filter((id) => !HOSTS.some((h) => h.id === id));
   if (unknown.length) throw new CtxError("BAD_INPUT", `unknown agent ${unknown.join(", ")}; known: ${HOSTS.map((h) => h.id).join(", ")}`);
   return HOSTS.filter((h) => ids.includes(h.id));

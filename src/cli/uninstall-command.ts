@@ -41,7 +41,9 @@ export async function uninstallCommand(opts: { yes?: boolean; deleteData?: boole
     say(`the binary belongs to ${channel}; remove it with: ${how}`);
   }
 
-  const wantsData = opts.deleteData || (process.stdin.isTTY && !opts.yes && /^y(es)?$/i.test((prompt(`Also delete ${config.dataDir} (indexes, session journals)? [y/N]`) ?? "").trim()));
+  const wantsData =
+    opts.deleteData ||
+    (process.stdin.isTTY && !opts.yes && /^y(es)?$/i.test((prompt(`Also delete ${config.dataDir} (indexes, session journals)? [y/N]`) ?? "").trim()));
   if (wantsData) {
     rmSync(config.dataDir, { recursive: true, force: true });
     say(`removed ${config.dataDir}`);
@@ -52,7 +54,13 @@ export async function uninstallCommand(opts: { yes?: boolean; deleteData?: boole
 /** The rc files install.sh may have written its PATH line to. */
 function rcFiles(home: string, env: Record<string, string | undefined>): string[] {
   const zdot = env.ZDOTDIR || home;
-  return [join(home, ".bashrc"), join(home, ".bash_profile"), join(home, ".profile"), join(zdot, ".zshrc"), join(env.XDG_CONFIG_HOME || join(home, ".config"), "fish", "config.fish")];
+  return [
+    join(home, ".bashrc"),
+    join(home, ".bash_profile"),
+    join(home, ".profile"),
+    join(zdot, ".zshrc"),
+    join(env.XDG_CONFIG_HOME || join(home, ".config"), "fish", "config.fish"),
+  ];
 }
 
 /** Drops exactly install.sh's two lines, so the file is byte for byte what it was before the install. */

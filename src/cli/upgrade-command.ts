@@ -57,7 +57,10 @@ export async function upgradeCommand(opts: { check?: boolean; json?: boolean }):
   const base = config.releaseUrl;
   const archive = archiveName();
   const sums = await download(`${base}/SHA256SUMS`);
-  const line = new TextDecoder().decode(sums).split("\n").find((l) => l.trim().endsWith(` ${archive}`) || l.trim().endsWith(`*${archive}`));
+  const line = new TextDecoder()
+    .decode(sums)
+    .split("\n")
+    .find((l) => l.trim().endsWith(` ${archive}`) || l.trim().endsWith(`*${archive}`));
   if (!line) throw new CtxError("UNREADABLE", `${base}/SHA256SUMS has no line for ${archive}`);
   const expected = line.trim().split(/\s+/)[0]!.toLowerCase();
   const bytes = await download(`${base}/${archive}`);
@@ -144,4 +147,3 @@ function repair(self: string, dataDir: string, say: (line: string) => void): num
   if (r.exitCode !== 0) say("setup could not repair every host; run `ctxmode doctor`");
   return r.exitCode === 0 ? 0 : 1;
 }
-

@@ -2,6 +2,7 @@ import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { hostRuntime } from "#process";
 import { openDatabase, runtimeName } from "#sqlite";
+import type { Database } from "../runtime/sqlite.types.ts";
 import type { Config } from "../config/config.ts";
 import { CHANNEL, VERSION } from "../config/constants.ts";
 import { DEFAULT_RELEASE_URL, detectChannel } from "../config/release.ts";
@@ -28,7 +29,17 @@ const REINSTALL = `curl -fsSL ${DEFAULT_RELEASE_URL}/install.sh | sh`;
  * a secret in a path or a config value never reaches the output.
  */
 export async function runChecks(config: Config, agents?: string[]): Promise<Check[]> {
-  const checks = [installCheck(), await latestCheck(config), runtimeCheck(), ...sqliteChecks(), dataDirCheck(config.dataDir), await projectDbCheck(config), await sandboxCheck(config), await policyCheck(config), ...(await agentChecks(config, agents))];
+  const checks = [
+    installCheck(),
+    await latestCheck(config),
+    runtimeCheck(),
+    ...sqliteChecks(),
+    dataDirCheck(config.dataDir),
+    await projectDbCheck(config),
+    await sandboxCheck(config),
+    await policyCheck(config),
+    ...(await agentChecks(config, agents)),
+  ];
   const { redactSecrets } = await import("../store/redact.ts");
   return checks.map((c) => ({ ...c, detail: redactSecrets(c.detail) }));
 }
@@ -65,7 +76,8 @@ async function latestCheck(config: Config): Promise<Check> {
 
 /** The compiled binary runs on its own Bun; the npm fallback needs Node >= 22.13 (node:sqlite). */
 function runtimeCheck(): Check {
-  if (hostRuntime.name === "bun") return { name: "runtime", status: "PASS", detail: `compiled binary (Bun ${hostRuntime.version}, ${process.platform}-${process.arch})` };
+  if (hostRuntime.name === "bun")
+    return { name: "runtime", status: "PASS", detail: `compiled binary (Bun ${hostRuntime.version}, ${process.platform}-${process.arch})` };
   const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
   const ok = major > 22 || (major === 22 && minor >= 13);
   return ok
@@ -76,7 +88,7 @@ function runtimeCheck(): Check {
 /** The SQLite this runtime links, and whether it has FTS5 with the trigram tokenizer (the store needs both). */
 export function sqliteChecks(): Check[] {
   const fix = sqliteFix();
-  let db;
+  let db: Database | undefined;
   try {
     db = openDatabase(":memory:", { busyTimeoutMs: 1_000 });
   } catch (err) {
@@ -149,7 +161,7 @@ async function projectDbCheck(config: Config): Promise<Check> {
     import("../preview/clip.ts"),
   ]);
   const path = projectDbPath(config.projectsDir, resolveProject(config.projectDir));
-  let db;
+  let db: Database | undefined;
   try {
     db = openDatabase(path, { readonly: true, busyTimeoutMs: 1_000 });
   } catch {
@@ -160,9 +172,19 @@ async function projectDbCheck(config: Config): Promise<Check> {
     const detail = `${formatBytes(h.dbBytes)}, WAL ${formatBytes(h.walBytes)}, FTS segments ${h.segments.fts_words} words / ${h.segments.fts_grams} trigrams (${path})`;
     const off = h.walBytes > 4 * WAL_LIMIT_BYTES || Math.max(h.segments.fts_words, h.segments.fts_grams) > 2 * SEGMENT_LIMIT;
     if (!off) return { name: "project-db", status: "PASS", detail };
-    return { name: "project-db", status: "WARN", detail: `${detail}: searches read every segment and the WAL`, fix: "ctxmode purge --source <label>  # drop sources you no longer need; a running ctxmode serve checkpoints and merges between calls" };
+    return {
+      name: "project-db",
+      status: "WARN",
+      detail: `${detail}: searches read every segment and the WAL`,
+      fix: "ctxmode purge --source <label>  # drop sources you no longer need; a running ctxmode serve checkpoints and merges between calls",
+    };
   } catch (err) {
-    return { name: "project-db", status: "WARN", detail: `cannot read ${path}: ${errorMessage(err)}`, fix: "ctxmode doctor  # again once no process writes to it" };
+    return {
+      name: "project-db",
+      status: "WARN",
+      detail: `cannot read ${path}: ${errorMessage(err)}`,
+      fix: "ctxmode doctor  # again once no process writes to it",
+    };
   } finally {
     db.close();
   }
@@ -175,7 +197,8 @@ async function sandboxCheck(config: Config): Promise<Check> {
   const found = availableLanguages(config.env);
   const missing = LANGUAGE_IDS.filter((id) => !found.includes(id));
   const detail = `${found.length} of ${LANGUAGE_IDS.length} languages: ${found.join(", ")}${missing.length ? ` (not found: ${missing.join(", ")})` : ""}`;
-  if (!found.includes("shell")) return { name: "sandbox", status: "WARN", detail: `${detail}; ctx_batch and shell scripts need sh`, fix: "install a POSIX shell (sh) on PATH" };
+  if (!found.includes("shell"))
+    return { name: "sandbox", status: "WARN", detail: `${detail}; ctx_batch and shell scripts need sh`, fix: "install a POSIX shell (sh) on PATH" };
   return { name: "sandbox", status: "PASS", detail };
 }
 
@@ -189,7 +212,11 @@ async function policyCheck(config: Config): Promise<Check> {
     const file = policy.warnings[0]!.split(": ")[0];
     return { name: "policy", status: "WARN", detail: policy.warnings.join("; "), fix: `fix ${file}, then run ctxmode doctor again` };
   }
-  return { name: "policy", status: "PASS", detail: `${policy.deny.length} deny and ${policy.allow.length} allow rules from ${files.length} settings files (missing ones skipped)` };
+  return {
+    name: "policy",
+    status: "PASS",
+    detail: `${policy.deny.length} deny and ${policy.allow.length} allow rules from ${files.length} settings files (missing ones skipped)`,
+  };
 }
 
 /** Per-host rows (config, hook round trip, MCP handshake). Loaded only when there is a host to check. */
@@ -199,7 +226,8 @@ async function agentChecks(config: Config, names: string[] | undefined): Promise
   const hosts = hostsToCheck(HOSTS, config.dataDir, names);
   if (hosts.length === 0) return [];
   // The host checks run the installed binary by its stable path; the Node fallback only reports that.
-  if (hostRuntime.name === "node") return [{ name: "agents", status: "WARN", detail: "host checks run only in the compiled binary", fix: "ctxmode doctor  # with the installed binary" }];
+  if (hostRuntime.name === "node")
+    return [{ name: "agents", status: "WARN", detail: "host checks run only in the compiled binary", fix: "ctxmode doctor  # with the installed binary" }];
   const { stableBinary } = await import("../agents/binary.ts");
   const { hostPaths } = await import("../config/host-paths.ts");
   const { hostChecks } = await import("../agents/doctor.ts");

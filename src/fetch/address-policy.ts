@@ -33,7 +33,7 @@ function range(cidr: string, cls: AddressClass, name: string): Range {
 
 /** IPv4 ranges, most specific first. Anything not listed is public. */
 const V4_RANGES: readonly Range[] = [
-  range("0.0.0.0/8", "blocked", "\"this network\""),
+  range("0.0.0.0/8", "blocked", '"this network"'),
   range("127.0.0.0/8", "loopback", "loopback"),
   range("169.254.0.0/16", "blocked", "link-local / cloud metadata"),
   range("100.64.0.0/10", "blocked", "shared address space"),

@@ -6,9 +6,19 @@ export type WebKind = "html" | "json" | "markdown" | "text";
 
 /** Textual types outside text/* that read fine as text. */
 const TEXTUAL = new Set([
-  "application/xml", "application/yaml", "application/x-yaml", "application/toml", "application/javascript",
-  "application/x-javascript", "application/ecmascript", "application/x-ndjson", "application/x-sh",
-  "application/sql", "application/graphql", "application/x-tex", "application/rtf",
+  "application/xml",
+  "application/yaml",
+  "application/x-yaml",
+  "application/toml",
+  "application/javascript",
+  "application/x-javascript",
+  "application/ecmascript",
+  "application/x-ndjson",
+  "application/x-sh",
+  "application/sql",
+  "application/graphql",
+  "application/x-tex",
+  "application/rtf",
 ]);
 
 /** Types that say nothing about the body: decided by sniffing it. */
@@ -36,7 +46,11 @@ function refuseType(url: string, type: string): CtxError {
 export function sniffKind(head: Uint8Array, url: string): WebKind {
   const probe = head.subarray(0, 8192);
   if (probe.includes(0)) throw refuseType(url, "binary data (no usable Content-Type)");
-  const start = new TextDecoder().decode(probe.subarray(0, 1024)).replace(/^\ufeff/, "").trimStart().toLowerCase();
+  const start = new TextDecoder()
+    .decode(probe.subarray(0, 1024))
+    .replace(/^\ufeff/, "")
+    .trimStart()
+    .toLowerCase();
   if (start.startsWith("<!doctype html") || start.startsWith("<html") || /^<(?:head|body|meta|title)\b/.test(start)) return "html";
   return "text";
 }

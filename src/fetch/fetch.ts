@@ -221,7 +221,8 @@ async function requestHop(url: URL, hop: number, options: FetchOptions, signal: 
     const socket = await openTunnel(proxy, pinned.address, port, signal);
     // Bun ignores createConnection when agent is false.
     delete base.agent;
-    base.createConnection = (() => (secure ? tlsConnect({ socket, servername: literal ? undefined : host, ca: options.ca }) : socket)) as RequestOptions["createConnection"];
+    base.createConnection = (() =>
+      secure ? tlsConnect({ socket, servername: literal ? undefined : host, ca: options.ca }) : socket) as RequestOptions["createConnection"];
   } else {
     base.lookup = pinnedLookup(pinned);
   }

@@ -18,22 +18,80 @@ export interface CleanedHtml {
 
 /** Always dropped with everything inside them. */
 const DROP = [
-  "script", "style", "noscript", "template", "svg", "iframe", "object", "embed", "canvas", "video", "audio", "picture",
-  "link", "meta", "button", "input", "select", "textarea", "dialog", "clipboard-copy",
-  "nav", "footer", "[role=navigation]", "[role=contentinfo]", "[role=search]", "[role=dialog]", "[aria-modal=true]",
-  "[aria-label=breadcrumb]", "[aria-label=Breadcrumb]", "[class*=breadcrumb]",
-  "[class*=skip-link]", "[class*=skip-to]",
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "iframe",
+  "object",
+  "embed",
+  "canvas",
+  "video",
+  "audio",
+  "picture",
+  "link",
+  "meta",
+  "button",
+  "input",
+  "select",
+  "textarea",
+  "dialog",
+  "clipboard-copy",
+  "nav",
+  "footer",
+  "[role=navigation]",
+  "[role=contentinfo]",
+  "[role=search]",
+  "[role=dialog]",
+  "[aria-modal=true]",
+  "[aria-label=breadcrumb]",
+  "[aria-label=Breadcrumb]",
+  "[class*=breadcrumb]",
+  "[class*=skip-link]",
+  "[class*=skip-to]",
   // Hidden from readers.
-  "[hidden]", "[aria-hidden=true]", "[style*=\"display:none\"]", "[style*=\"display: none\"]",
-  "[style*=\"visibility:hidden\"]", "[style*=\"visibility: hidden\"]", ".sr-only", ".visually-hidden", ".screen-reader-text",
+  "[hidden]",
+  "[aria-hidden=true]",
+  '[style*="display:none"]',
+  '[style*="display: none"]',
+  '[style*="visibility:hidden"]',
+  '[style*="visibility: hidden"]',
+  ".sr-only",
+  ".visually-hidden",
+  ".screen-reader-text",
   // Cookie and consent banners, by the names the common ones use.
-  "[id*=cookie-banner]", "[class*=cookie-banner]", "[id*=cookie-consent]", "[class*=cookie-consent]",
-  "[id*=cookie-notice]", "[class*=cookie-notice]", "[id*=cookieconsent]", "[class*=cookieconsent]",
-  "[class*=CookieBanner]", "[class*=CookieConsent]", "[id^=onetrust]", "[class*=onetrust]", "[id*=CybotCookiebot]",
-  "[id*=consent-banner]", "[class*=consent-banner]", "[class*=cc-window]", "[id*=gdpr]", "[class*=gdpr-]",
+  "[id*=cookie-banner]",
+  "[class*=cookie-banner]",
+  "[id*=cookie-consent]",
+  "[class*=cookie-consent]",
+  "[id*=cookie-notice]",
+  "[class*=cookie-notice]",
+  "[id*=cookieconsent]",
+  "[class*=cookieconsent]",
+  "[class*=CookieBanner]",
+  "[class*=CookieConsent]",
+  "[id^=onetrust]",
+  "[class*=onetrust]",
+  "[id*=CybotCookiebot]",
+  "[id*=consent-banner]",
+  "[class*=consent-banner]",
+  "[class*=cc-window]",
+  "[id*=gdpr]",
+  "[class*=gdpr-]",
   // Heading permalinks and code line numbers: noise in every chunk they touch.
-  "a.headerlink", "a.hash-link", "a.anchor", "a.anchor-link", "a.header-anchor", "a.heading-anchor", "a.direct-link",
-  ".linenos", ".lineno", ".line-numbers-rows", ".blob-num", ".hljs-ln-numbers",
+  "a.headerlink",
+  "a.hash-link",
+  "a.anchor",
+  "a.anchor-link",
+  "a.header-anchor",
+  "a.heading-anchor",
+  "a.direct-link",
+  ".linenos",
+  ".lineno",
+  ".line-numbers-rows",
+  ".blob-num",
+  ".hljs-ln-numbers",
 ];
 
 /** Dropped only outside main/article: page chrome there, a callout or article header inside. */
@@ -69,15 +127,18 @@ export async function cleanHtml(input: AsyncIterable<Uint8Array>, baseUrl: strin
     elements: [
       ["base[href]", { element: (el) => void (base = absolute(el.getAttribute("href") ?? "", base) ?? base) }],
       ["title", { text: (t) => void (title += t.text), element: (el) => void el.remove() }],
-      ["meta[property=\"og:title\"]", { element: (el) => void (ogTitle ||= el.getAttribute("content") ?? "") }],
+      ['meta[property="og:title"]', { element: (el) => void (ogTitle ||= el.getAttribute("content") ?? "") }],
       [CONTENT.main, mark("main")],
       [CONTENT.article, mark("article")],
-      ["body", {
-        element(el) {
-          el.prepend("<!--ctxmode:body:0-->", { html: true });
-          el.onEndTag((end) => void end.before("<!--ctxmode:/body:0-->", { html: true }));
+      [
+        "body",
+        {
+          element(el) {
+            el.prepend("<!--ctxmode:body:0-->", { html: true });
+            el.onEndTag((end) => void end.before("<!--ctxmode:/body:0-->", { html: true }));
+          },
         },
-      }],
+      ],
       ...DROP.map((selector): [string, ElementHandlers] => [selector, remove]),
       ...CHROME_OUTSIDE_CONTENT.map((selector): [string, ElementHandlers] => [selector, { element: (el) => void (inContent === 0 && el.remove()) }]),
       ["a[href]", { element: (el) => rewriteLink(el, base) }],
@@ -92,7 +153,13 @@ export async function cleanHtml(input: AsyncIterable<Uint8Array>, baseUrl: strin
   });
   out += decoder.decode();
   const picked = pickRegion(out);
-  return { html: picked.html, title: decodeEntities(title || ogTitle).replace(/\s+/g, " ").trim(), region: picked.region };
+  return {
+    html: picked.html,
+    title: decodeEntities(title || ogTitle)
+      .replace(/\s+/g, " ")
+      .trim(),
+    region: picked.region,
+  };
 }
 
 function absolute(href: string, base: string): string | undefined {
@@ -162,14 +229,29 @@ function pickRegion(html: string): { html: string; region: CleanedHtml["region"]
 }
 
 function textLength(html: string): number {
-  return html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().length;
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim().length;
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: " ", ndash: "–", mdash: "—", middot: "·", raquo: "»", laquo: "«" };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  ndash: "–",
+  mdash: "—",
+  middot: "·",
+  raquo: "»",
+  laquo: "«",
+};
 
 /** Title text arrives raw from the rewriter: decode the entities a title uses. */
 function decodeEntities(text: string): string {

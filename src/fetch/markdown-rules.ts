@@ -29,7 +29,11 @@ export function addMarkdownRules(service: TurndownService): void {
     filter: ["h1", "h2", "h3", "h4", "h5", "h6"],
     replacement: (content, node) => {
       const level = Number((node as unknown as DomNode).nodeName.charAt(1));
-      const text = content.replace(/\s+/g, " ").replace(/[\u200b\u00b6§]/g, "").replace(/\s+#\s*$/, "").trim();
+      const text = content
+        .replace(/\s+/g, " ")
+        .replace(/[\u200b\u00b6§]/g, "")
+        .replace(/\s+#\s*$/, "")
+        .trim();
       return text ? `\n\n${"#".repeat(level)} ${text}\n\n` : "";
     },
   });
@@ -40,7 +44,10 @@ export function addMarkdownRules(service: TurndownService): void {
   service.addRule("tableCell", {
     filter: (node) => (node.nodeName === "TH" || node.nodeName === "TD") && isDataTable(tableOf(node as unknown as DomNode)),
     replacement: (content, node) => {
-      const text = content.replace(/\s*\n+\s*/g, " ").replace(/\|/g, "\\|").trim();
+      const text = content
+        .replace(/\s*\n+\s*/g, " ")
+        .replace(/\|/g, "\\|")
+        .trim();
       return ` ${text} |${" |".repeat(colspan(node as unknown as DomNode) - 1)}`;
     },
   });

@@ -115,7 +115,12 @@ function buildReason(tool: string, command: string): string {
 }
 
 function readReason(path: string, bytes: number, range: string): string {
-  const call = callText("ctx_execute", { language: "python", file: path, code: "print(FILE_CONTENT[:2000])  # print only what you need", intent: "what you look for" });
+  const call = callText("ctx_execute", {
+    language: "python",
+    file: path,
+    code: "print(FILE_CONTENT[:2000])  # print only what you need",
+    intent: "what you look for",
+  });
   return `ctxmode: ${path} is ${formatBytes(bytes)}; reading it whole puts all of it in the context. To analyse it: ${call}. To edit it, read just the part you change (${range}).`;
 }
 
@@ -160,7 +165,9 @@ function sourceLabel(url: string): string {
 function isRanged(input: Record<string, unknown>): boolean {
   if (RANGE_KEYS.some((k) => input[k] !== undefined && input[k] !== null)) return true;
   const ops = input.operations;
-  return Array.isArray(ops) && ops.some((op) => typeof op === "object" && op !== null && RANGE_KEYS.some((k) => (op as Record<string, unknown>)[k] !== undefined));
+  return (
+    Array.isArray(ops) && ops.some((op) => typeof op === "object" && op !== null && RANGE_KEYS.some((k) => (op as Record<string, unknown>)[k] !== undefined))
+  );
 }
 
 function underAgentDir(path: string, home: string): boolean {

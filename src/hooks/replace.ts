@@ -38,11 +38,20 @@ export function replaceOutput(db: Database, input: ReplaceInput): string | undef
   if (input.failed && bytes <= budgets.outputCap) return undefined;
   const label = `hook:${input.tool.replace(/[^\w.-]+/g, "_").slice(0, 40)}#${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
   const clean = redactSecrets(text);
-  indexSource(db, { label, text: clean, redacted: true, kind: detectKind(label, clean), session: input.session, worktree: input.worktree, maxChunk: budgets.maxChunk });
+  indexSource(db, {
+    label,
+    text: clean,
+    redacted: true,
+    kind: detectKind(label, clean),
+    session: input.session,
+    worktree: input.worktree,
+    maxChunk: budgets.maxChunk,
+  });
   const budget = input.failed ? budgets.outputCap : budgets.replaceTrigger;
   const more = `more: ${callText("ctx_search", { queries: ["…"], source: label })}`;
   // The header's line count is the preview's; it is measured once there.
-  const headerFor = (lines: number) => `[ctxmode] ${input.failed ? "failed, " : ""}${formatBytes(bytes)}, ${lines} lines; indexed whole as ${JSON.stringify(label)}.`;
+  const headerFor = (lines: number) =>
+    `[ctxmode] ${input.failed ? "failed, " : ""}${formatBytes(bytes)}, ${lines} lines; indexed whole as ${JSON.stringify(label)}.`;
   let room = budget - Buffer.byteLength(headerFor(0)) - 12 - Buffer.byteLength(more) - 8;
   // Without a failure the preview keeps to the share head and tail lines had (at most 1,000 B) and matches get the rest.
   const preview = previewText(clean, input.failed ? room : Math.min(1000, Math.floor((room * 3) / 8)), { failed: input.failed });

@@ -28,7 +28,10 @@ export async function respond(input: StdinText, options: RespondOptions): Promis
   const { adapter: host, hostEvent } = options;
   const kind: HookKind | undefined = host.events[hostEvent];
   try {
-    if (!kind) throw new HookInputError(`unknown event ${JSON.stringify(options.eventName ?? hostEvent)} for ${host.name}; known: ${Object.keys(host.events).join(", ")}`);
+    if (!kind)
+      throw new HookInputError(
+        `unknown event ${JSON.stringify(options.eventName ?? hostEvent)} for ${host.name}; known: ${Object.keys(host.events).join(", ")}`,
+      );
     if (input.overflow) throw new HookInputError(`stdin over ${options.stdinCap / 1024 / 1024} MB`);
     if (input.text.trim() === "") throw new HookInputError(input.cutShort ? "no payload on stdin in time (idle or HOOK_TIMEOUT)" : "empty stdin");
     const payload: unknown = JSON.parse(input.text);

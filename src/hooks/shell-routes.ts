@@ -4,10 +4,7 @@ import { parseCommand, type CommandSegment } from "../sandbox/split-command.ts";
  * Shell commands whose output belongs in the sandbox: network fetches printing a body, build
  * tools known for huge logs, and one-file dumps (the caller checks the file's size).
  */
-type ShellRoute =
-  | { kind: "http"; command: string }
-  | { kind: "build"; tool: string }
-  | { kind: "dump"; files: string[] };
+type ShellRoute = { kind: "http"; command: string } | { kind: "build"; tool: string } | { kind: "dump"; files: string[] };
 
 const INTERPRETERS = new Set(["node", "bun", "deno", "python", "python3", "py", "ruby", "perl", "php", "pwsh", "powershell"]);
 /** Fetches in inline code (`node -e`, `python -c`, heredocs): the response body lands in the output. */
@@ -61,7 +58,10 @@ function commandWords(words: string[]): string[] {
 }
 
 function baseName(word: string): string {
-  return word.slice(Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\")) + 1).toLowerCase().replace(/\.(exe|cmd|bat)$/, "");
+  return word
+    .slice(Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\")) + 1)
+    .toLowerCase()
+    .replace(/\.(exe|cmd|bat)$/, "");
 }
 
 /**
@@ -139,7 +139,6 @@ function dumpFiles(cmd: string, words: string[]): string[] {
     } else if (cmd === "tail" && (w === "-f" || w === "-F" || w === "--follow")) {
       return [];
     } else if ((w.startsWith("-") && w.length > 1) || /^\d*[<>]/.test(w)) {
-      continue;
     } else if (w.includes("$(") || w.includes("`") || /[*?]/.test(w)) {
       return [];
     } else {

@@ -19,7 +19,10 @@ const ALIASES: Record<string, CanonicalTool> = {};
 const alias = (canonical: CanonicalTool, names: string) => {
   for (const n of names.split(" ")) ALIASES[n.toLowerCase()] = canonical;
 };
-alias("Bash", "bash shell run_shell_command shell_command exec_command local_shell container.exec run_in_terminal runinterminal execute_bash run_command exec terminal");
+alias(
+  "Bash",
+  "bash shell run_shell_command shell_command exec_command local_shell container.exec run_in_terminal runinterminal execute_bash run_command exec terminal",
+);
 alias("Read", "read read_file readfile view view_file fs_read read_many_files");
 alias("WebFetch", "webfetch web_fetch fetch fetch_webpage web/fetch read_url_content");
 alias("WebSearch", "websearch web_search google_web_search");

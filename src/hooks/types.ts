@@ -34,10 +34,7 @@ export interface HookEvent {
  * What ctxmode wants: let the call pass (optionally adding context for the model), deny it with
  * a reason that names the ctx_* call to make instead, or (post-tool) replace the output.
  */
-export type Decision =
-  | { action: "pass"; context?: string }
-  | { action: "deny"; reason: string }
-  | { action: "replace"; output: string };
+export type Decision = { action: "pass"; context?: string } | { action: "deny"; reason: string } | { action: "replace"; output: string };
 
 /** What the hook process prints and how it exits. */
 export interface HostReply {

@@ -24,7 +24,12 @@ export const claudeCode = defineHost({
   env: ["CLAUDE_CONFIG_DIR"],
   detect: (p) => [p.claudeDir, p.claudeJson],
   setup: (ctx) => [
-    { kind: "json", file: where(ctx, ctx.paths.claudeJson, ".mcp.json"), set: [{ at: ["mcpServers", "ctxmode"], value: { type: "stdio", ...serve(ctx) } }], hooks: [] },
+    {
+      kind: "json",
+      file: where(ctx, ctx.paths.claudeJson, ".mcp.json"),
+      set: [{ at: ["mcpServers", "ctxmode"], value: { type: "stdio", ...serve(ctx) } }],
+      hooks: [],
+    },
     {
       kind: "json",
       file: where(ctx, join(ctx.paths.claudeDir, "settings.json"), join(".claude", "settings.json")),

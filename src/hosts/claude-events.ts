@@ -18,7 +18,10 @@ const CLAUDE_EVENTS: readonly (readonly [string, HookKind])[] = [
  * leaves it out and an object changes its defaults: hooked by setup, no matcher, and a reply that
  * may carry context except at PreCompact.
  */
-export function claudeEvents(changes: Record<string, Partial<HostEvent> | null> = {}, order: readonly string[] = CLAUDE_EVENTS.map(([name]) => name)): HostEvent[] {
+export function claudeEvents(
+  changes: Record<string, Partial<HostEvent> | null> = {},
+  order: readonly string[] = CLAUDE_EVENTS.map(([name]) => name),
+): HostEvent[] {
   const kinds = new Map(CLAUDE_EVENTS);
   return order.flatMap((name): HostEvent[] => {
     const change = changes[name];

@@ -19,8 +19,18 @@ export const codex = defineHost({
   detect: (p) => [p.codexHome],
   note: "Codex runs new or changed hooks only once trusted: start `codex` and approve ctxmode's hooks when asked.",
   setup: (ctx) => [
-    { kind: "toml", file: where(ctx, join(ctx.paths.codexHome, "config.toml"), join(".codex", "config.toml")), table: "mcp_servers.ctxmode", body: `command = ${JSON.stringify(ctx.binary)}\nargs = ["serve"]\n` },
-    { kind: "json", file: where(ctx, join(ctx.paths.codexHome, "hooks.json"), join(".codex", "hooks.json")), set: [], hooks: nestedHooks(ctx, "codex", EVENTS) },
+    {
+      kind: "toml",
+      file: where(ctx, join(ctx.paths.codexHome, "config.toml"), join(".codex", "config.toml")),
+      table: "mcp_servers.ctxmode",
+      body: `command = ${JSON.stringify(ctx.binary)}\nargs = ["serve"]\n`,
+    },
+    {
+      kind: "json",
+      file: where(ctx, join(ctx.paths.codexHome, "hooks.json"), join(".codex", "hooks.json")),
+      set: [],
+      hooks: nestedHooks(ctx, "codex", EVENTS),
+    },
   ],
   hook: {
     events: EVENTS,

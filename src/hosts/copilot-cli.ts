@@ -28,7 +28,12 @@ export const copilotCli = defineHost({
   note: "Copilot CLI reads hooks only from a repository's .github/hooks/: run `ctxmode setup --agents copilot-cli --project` in each repository.",
   setup: (ctx) => {
     const edits: FileEdit[] = [
-      { kind: "json", file: join(ctx.paths.copilotDir, "mcp-config.json"), set: [{ at: ["mcpServers", "ctxmode"], value: { type: "local", ...serve(ctx), tools: ["*"] } }], hooks: [] },
+      {
+        kind: "json",
+        file: join(ctx.paths.copilotDir, "mcp-config.json"),
+        set: [{ at: ["mcpServers", "ctxmode"], value: { type: "local", ...serve(ctx), tools: ["*"] } }],
+        hooks: [],
+      },
     ];
     if (ctx.project) {
       edits.push({
@@ -48,7 +53,28 @@ export const copilotCli = defineHost({
   tools: {
     mcpFormat: "dash",
     // Copilot CLI's own tools; MCP tools are `<server>-<tool>`, so a dash marks them.
-    builtins: ["bash", "read_bash", "stop_bash", "list_bash", "view", "create", "edit", "skill", "sql", "session_store_sql", "read_agent", "list_agents", "write_agent", "grep", "glob", "task", "fetch_copilot_cli_documentation", "web_fetch", "report_intent", "update_todo"],
+    builtins: [
+      "bash",
+      "read_bash",
+      "stop_bash",
+      "list_bash",
+      "view",
+      "create",
+      "edit",
+      "skill",
+      "sql",
+      "session_store_sql",
+      "read_agent",
+      "list_agents",
+      "write_agent",
+      "grep",
+      "glob",
+      "task",
+      "fetch_copilot_cli_documentation",
+      "web_fetch",
+      "report_intent",
+      "update_todo",
+    ],
     shell: "bash",
   },
   projectInstructions: [".github/copilot-instructions.md"],

@@ -29,7 +29,12 @@ export const cursor = defineHost({
   command: "cursor-agent",
   detect: (p) => [p.cursorDir],
   setup: (ctx) => [
-    { kind: "json", file: where(ctx, join(ctx.paths.cursorDir, "mcp.json"), join(".cursor", "mcp.json")), set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }], hooks: [] },
+    {
+      kind: "json",
+      file: where(ctx, join(ctx.paths.cursorDir, "mcp.json"), join(".cursor", "mcp.json")),
+      set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }],
+      hooks: [],
+    },
     {
       kind: "json",
       file: where(ctx, join(ctx.paths.cursorDir, "hooks.json"), join(".cursor", "hooks.json")),

@@ -24,7 +24,12 @@ export const kiro = defineHost({
   aliases: ["kiro-cli"],
   detect: (p) => [p.kiroDir],
   setup: (ctx) => [
-    { kind: "json", file: where(ctx, join(ctx.paths.kiroDir, "settings", "mcp.json"), join(".kiro", "settings", "mcp.json")), set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }], hooks: [] },
+    {
+      kind: "json",
+      file: where(ctx, join(ctx.paths.kiroDir, "settings", "mcp.json"), join(".kiro", "settings", "mcp.json")),
+      set: [{ at: ["mcpServers", "ctxmode"], value: serve(ctx) }],
+      hooks: [],
+    },
     // Kiro's standalone hook files (hosts.md §8, documented only): one list of named hooks.
     {
       kind: "json",
@@ -32,7 +37,13 @@ export const kiro = defineHost({
       set: [{ at: ["version"], value: "v1" }],
       hooks: hookedEvents(EVENTS).map((e) => ({
         at: ["hooks"],
-        entry: { name: `ctxmode ${e.arg}`, trigger: e.name, ...(e.matcher ? { matcher: e.matcher } : {}), action: { type: "command", command: hookLine(ctx, "kiro", e.arg) }, enabled: true },
+        entry: {
+          name: `ctxmode ${e.arg}`,
+          trigger: e.name,
+          ...(e.matcher ? { matcher: e.matcher } : {}),
+          action: { type: "command", command: hookLine(ctx, "kiro", e.arg) },
+          enabled: true,
+        },
         marker: marker("kiro", e.arg),
       })),
     },

@@ -21,7 +21,11 @@ export const opencode = defineHost({
       set: [{ at: ["mcp", "ctxmode"], value: { type: "local", command: [ctx.binary, "serve"], enabled: true } }],
       hooks: [],
     },
-    { kind: "file", file: where(ctx, join(ctx.paths.opencodeDir, "plugin", "ctxmode.js"), join(".opencode", "plugin", "ctxmode.js")), content: ctx.pluginSource("opencode") },
+    {
+      kind: "file",
+      file: where(ctx, join(ctx.paths.opencodeDir, "plugin", "ctxmode.js"), join(".opencode", "plugin", "ctxmode.js")),
+      content: ctx.pluginSource("opencode"),
+    },
   ],
   hook: {
     events: [
@@ -39,7 +43,26 @@ export const opencode = defineHost({
   tools: {
     mcpFormat: "underscore",
     // OpenCode's own tools; anything else with an underscore is an MCP tool `<server>_<tool>`.
-    builtins: ["bash", "edit", "glob", "grep", "list", "read", "skill", "task", "todowrite", "todoread", "webfetch", "websearch", "write", "patch", "apply_patch", "multiedit", "codesearch", "invalid"],
+    builtins: [
+      "bash",
+      "edit",
+      "glob",
+      "grep",
+      "list",
+      "read",
+      "skill",
+      "task",
+      "todowrite",
+      "todoread",
+      "webfetch",
+      "websearch",
+      "write",
+      "patch",
+      "apply_patch",
+      "multiedit",
+      "codesearch",
+      "invalid",
+    ],
     shell: "bash",
   },
   projectInstructions: ["AGENTS.md"],

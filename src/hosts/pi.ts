@@ -15,7 +15,11 @@ export const pi = defineHost({
   env: ["PI_CODING_AGENT_DIR"],
   detect: (p) => [p.piDir],
   setup: (ctx) => [
-    { kind: "file", file: where(ctx, join(ctx.paths.piDir, "extensions", "ctxmode.ts"), join(".pi", "extensions", "ctxmode.ts")), content: ctx.pluginSource("pi") },
+    {
+      kind: "file",
+      file: where(ctx, join(ctx.paths.piDir, "extensions", "ctxmode.ts"), join(".pi", "extensions", "ctxmode.ts")),
+      content: ctx.pluginSource("pi"),
+    },
   ],
   hook: {
     events: [

@@ -20,7 +20,10 @@ export const hookedEvents = (events: readonly HostEvent[]) => events.filter((e) 
 export function nestedHooks(ctx: SetupContext, host: string, events: readonly HostEvent[], timeout?: number): Extract<FileEdit, { kind: "json" }>["hooks"] {
   return hookedEvents(events).map((e) => ({
     at: ["hooks", e.name],
-    entry: { ...(e.matcher !== undefined ? { matcher: e.matcher } : {}), hooks: [{ type: "command", command: hookLine(ctx, host, e.arg), ...(timeout ? { timeout } : {}) }] },
+    entry: {
+      ...(e.matcher !== undefined ? { matcher: e.matcher } : {}),
+      hooks: [{ type: "command", command: hookLine(ctx, host, e.arg), ...(timeout ? { timeout } : {}) }],
+    },
     marker: marker(host, e.arg),
   }));
 }

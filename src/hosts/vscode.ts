@@ -19,7 +19,12 @@ export const vscode = defineHost({
   detect: (p) => [p.vscodeUserDir],
   note: "VS Code's agent hooks are a preview feature: they run once `chat.hooks.enabled` (or your VS Code's equivalent) is on.",
   setup: (ctx) => [
-    { kind: "json", file: where(ctx, join(ctx.paths.vscodeUserDir, "mcp.json"), join(".vscode", "mcp.json")), set: [{ at: ["servers", "ctxmode"], value: { type: "stdio", ...serve(ctx) } }], hooks: [] },
+    {
+      kind: "json",
+      file: where(ctx, join(ctx.paths.vscodeUserDir, "mcp.json"), join(".vscode", "mcp.json")),
+      set: [{ at: ["servers", "ctxmode"], value: { type: "stdio", ...serve(ctx) } }],
+      hooks: [],
+    },
     // VS Code reads user hook files from ~/.copilot/hooks (hosts.md §6); matchers are ignored there,
     // so every tool call reaches the hook, which filters by tool name itself.
     ...(ctx.project

@@ -66,7 +66,16 @@ export function marketplaceFiles(binary: string, skills: Record<string, string> 
       name: "ctxmode",
       description: "ctxmode for ZCode",
       owner: { name: "ctxmode" },
-      plugins: [{ name: "ctxmode", source: "./plugins/ctxmode", description: DESCRIPTION, version: pluginVersion(), category: "developer-tools", keywords: ["context", "mcp", "hooks"] }],
+      plugins: [
+        {
+          name: "ctxmode",
+          source: "./plugins/ctxmode",
+          description: DESCRIPTION,
+          version: pluginVersion(),
+          category: "developer-tools",
+          keywords: ["context", "mcp", "hooks"],
+        },
+      ],
     }),
   };
   for (const [path, content] of Object.entries(pluginFiles(binary, skills))) files[join("plugins", "ctxmode", path)] = content;

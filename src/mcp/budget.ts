@@ -79,19 +79,12 @@ export async function budgetOutput(ctx: ToolContext, out: RunOutput): Promise<To
   const lossNote = dropped > 0 ? `; the middle ${formatBytes(dropped)} was dropped while streaming` : "";
   const where = indexed ? `→ indexed as ${quote(indexed.label)}` : `(not indexed: ${failure})`;
   const header =
-    `${out.status} · ${formatBytes(out.totalBytes)} output, ${formatBytes(shown)} shown, ` +
-    `${formatBytes(keptOut)} kept out ${where}${lossNote}`;
+    `${out.status} · ${formatBytes(out.totalBytes)} output, ${formatBytes(shown)} shown, ` + `${formatBytes(keptOut)} kept out ${where}${lossNote}`;
   return { text: `${header}\n${body}`, keptOut: Math.max(0, Math.max(out.totalBytes, processed) - shown) };
 }
 
 /** Best-matching parts of one source for a query, within `budget` bytes; "" when nothing matched. */
-export async function matchesFor(
-  ctx: ToolContext,
-  db: Parameters<typeof sectionsOf>[0],
-  label: string,
-  query: string,
-  budget: number,
-): Promise<string> {
+export async function matchesFor(ctx: ToolContext, db: Parameters<typeof sectionsOf>[0], label: string, query: string, budget: number): Promise<string> {
   const { search } = await import("../store/search.ts");
   const { snippetMax, rrfK } = ctx.config.budgets;
   const result = search(db, query, { limit: 8, snippetMax, rrfK, source: label });

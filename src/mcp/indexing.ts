@@ -13,11 +13,7 @@ export interface Section {
  * Redacts secrets from `text` and indexes it under a new label unique to this call
  * (`<prefix>#<n>-<stamp>`), tagged with this session and worktree. Returns the label and the db.
  */
-export async function indexOutput(
-  ctx: ToolContext,
-  prefix: string,
-  text: string,
-): Promise<{ label: string; db: Database; result: IndexResult }> {
+export async function indexOutput(ctx: ToolContext, prefix: string, text: string): Promise<{ label: string; db: Database; result: IndexResult }> {
   const label = ctx.nextLabel(prefix);
   const { db, result } = await indexText(ctx, label, text);
   return { label, db, result };

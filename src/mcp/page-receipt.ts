@@ -13,8 +13,12 @@ export function pageReceipt(p: PageIndexed, ttlMs: number, now: number, search: 
   const title = p.title ? ` ${quote(p.title)} ·` : "";
   const lines =
     p.from === "index"
-      ? [`from the index, not refetched: ${quote(p.label)} (indexed ${age(now - p.indexedAt)} ago, ttl ${age(ttlMs)}; force: true refetches) ·${title} ${chunks(p.chunks)}, ${formatBytes(p.textBytes)} ${p.kind}`]
-      : [`indexed ${quote(p.label)} (${p.status}) ·${title} ${formatBytes(p.fetchedBytes)} fetched → ${formatBytes(p.textBytes)} ${p.kind}, ${chunks(p.chunks)}`];
+      ? [
+          `from the index, not refetched: ${quote(p.label)} (indexed ${age(now - p.indexedAt)} ago, ttl ${age(ttlMs)}; force: true refetches) ·${title} ${chunks(p.chunks)}, ${formatBytes(p.textBytes)} ${p.kind}`,
+        ]
+      : [
+          `indexed ${quote(p.label)} (${p.status}) ·${title} ${formatBytes(p.fetchedBytes)} fetched → ${formatBytes(p.textBytes)} ${p.kind}, ${chunks(p.chunks)}`,
+        ];
   if (p.finalUrl !== p.url) lines.push(`redirected to ${p.finalUrl}`);
   const sections = outline(p.titles, p.label, OUTLINE_CHARS);
   if (sections) lines.push(`sections: ${sections}`);

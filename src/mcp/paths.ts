@@ -9,13 +9,7 @@ import type { ToolContext } from "./context.ts";
  * checks it: inside the project's git top-level unless a `Read(...)` allow rule grants it, not
  * matched by a `Read(...)` deny rule, and of the expected type. Returns the real path.
  */
-export async function allowedPath(
-  ctx: ToolContext,
-  policy: Policy,
-  field: string,
-  path: string,
-  expect: "file" | "dir" | "any",
-): Promise<string> {
+export async function allowedPath(ctx: ToolContext, policy: Policy, field: string, path: string, expect: "file" | "dir" | "any"): Promise<string> {
   if (path.trim() === "") throw new CtxError("BAD_INPUT", `\`${field}\` is empty; pass a path inside the project`);
   const { checkPath } = await import("../sandbox/policy.ts");
   const project = await ctx.project();

@@ -13,7 +13,17 @@ import { upgradeTool } from "./tools/upgrade.ts";
 
 /** Every tool the server offers, in the order tools/list shows them. */
 export function allTools(config: Config): ToolDef[] {
-  return [executeTool(config), batchTool(config), indexTool(), searchTool(), statsTool(), purgeTool(), resumeTool(), doctorTool(), upgradeTool()] as unknown as ToolDef[];
+  return [
+    executeTool(config),
+    batchTool(config),
+    indexTool(),
+    searchTool(),
+    statsTool(),
+    purgeTool(),
+    resumeTool(),
+    doctorTool(),
+    upgradeTool(),
+  ] as unknown as ToolDef[];
 }
 
 /** MCP's defaults for absent tool hints (spec, ToolAnnotations). */

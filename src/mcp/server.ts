@@ -111,7 +111,10 @@ function refuseArguments(tool: ToolDef, args: unknown): string | undefined {
   const unknown = shape ? Object.keys(args).filter((k) => !Object.hasOwn(shape, k)) : [];
   if (unknown.length) {
     const known = Object.keys(shape!);
-    return `${tool.name}: unknown field${unknown.length > 1 ? "s" : ""} ${unknown.slice(0, 5).map((k) => `\`${k.slice(0, 40)}\``).join(", ")}; ${known.length ? `use ${known.map((k) => `\`${k}\``).join(", ")}` : "it takes no arguments"}`;
+    return `${tool.name}: unknown field${unknown.length > 1 ? "s" : ""} ${unknown
+      .slice(0, 5)
+      .map((k) => `\`${k.slice(0, 40)}\``)
+      .join(", ")}; ${known.length ? `use ${known.map((k) => `\`${k}\``).join(", ")}` : "it takes no arguments"}`;
   }
   const big = largestString(args, 0);
   if (big && big.bytes > MAX_ARG_BYTES) {

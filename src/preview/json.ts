@@ -43,7 +43,10 @@ function document(input: PreviewInput, value: object, cap: number): Rendered {
   if (isRecord(value)) {
     // The deepest expansion of the keys that fits in its share; records, when present, need the rest.
     const share = records ? Math.floor(room * 0.45) : room;
-    const shape = fitLines([3, 2, 1, 0].map((depth) => shapeLines(value, depth)), share);
+    const shape = fitLines(
+      [3, 2, 1, 0].map((depth) => shapeLines(value, depth)),
+      share,
+    );
     parts.push(shape);
     room -= utf8Length(shape) + 1;
   }

@@ -62,6 +62,9 @@ export function eachLine(text: string, visit: (line: string, n: number) => boole
 export function sampleLines(text: string): string[] {
   if (text.length <= 2 * SAMPLE_CHARS) return text.split("\n").slice(0, 4000);
   const head = text.slice(0, SAMPLE_CHARS).split("\n").slice(0, -1);
-  const tail = text.slice(text.length - SAMPLE_CHARS).split("\n").slice(1);
+  const tail = text
+    .slice(text.length - SAMPLE_CHARS)
+    .split("\n")
+    .slice(1);
   return [...head.slice(0, 2000), ...tail.slice(-2000)];
 }

@@ -10,7 +10,8 @@ const TIMESTAMP =
 const LEVEL = /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|CRITICAL)\b/;
 const LEVEL_MARKED = /\blevel[=:]\s*"?\w|"level":\s*"|\[(?:trace|debug|info|warn|warning|error|fatal)\]/i;
 const ERROR = /\b(?:ERROR|ERR|FATAL|CRITICAL|CRIT|PANIC|SEVERE|EMERG|ALERT)\b/;
-const ERROR_MARKED = /\blevel[=:]\s*"?(?:error|err|fatal|crit|critical|panic)\b|"level":\s*"(?:error|fatal|critical|panic)"|\[(?:error|err|fatal|crit|critical)\]|(?:^|[\s\]:])(?:error|fatal|panic):/i;
+const ERROR_MARKED =
+  /\blevel[=:]\s*"?(?:error|err|fatal|crit|critical|panic)\b|"level":\s*"(?:error|fatal|critical|panic)"|\[(?:error|err|fatal|crit|critical)\]|(?:^|[\s\]:])(?:error|fatal|panic):/i;
 const WARN = /\b(?:WARN|WARNING)\b/;
 const WARN_MARKED = /\blevel[=:]\s*"?warn(?:ing)?\b|"level":\s*"warn(?:ing)?"|\[warn(?:ing)?\]|(?:^|[\s\]:])warn(?:ing)?:/i;
 /** Distinct kinds tracked; later new kinds only add to the counts. */
@@ -68,7 +69,10 @@ export function previewLog(input: PreviewInput, cap: number): Rendered {
     if (kind) kind.count++;
     else if (kinds.size < MAX_KINDS) kinds.set(key, { count: 1, line: n, example: line });
   });
-  const summary = (n: number, kinds: Map<string, Kind>, word: string) => (n === 0 ? `no ${word} lines` : `${countText(n)} ${word} line${n === 1 ? "" : "s"} (${countText(kinds.size)}${kinds.size >= MAX_KINDS ? "+" : ""} kind${kinds.size === 1 ? "" : "s"})`);
+  const summary = (n: number, kinds: Map<string, Kind>, word: string) =>
+    n === 0
+      ? `no ${word} lines`
+      : `${countText(n)} ${word} line${n === 1 ? "" : "s"} (${countText(kinds.size)}${kinds.size >= MAX_KINDS ? "+" : ""} kind${kinds.size === 1 ? "" : "s"})`;
   const header = `log, ${countText(input.lines)} lines, ${formatBytes(input.bytes)}: ${summary(errorLines, errors, "error")}, ${summary(warnLines, warnings, "warning")}`;
   if (errorLines + warnLines === 0) {
     const rest = previewLines(input, cap - utf8Length(header) - 2, { tailShare: 0.6 });
@@ -79,7 +83,10 @@ export function previewLog(input: PreviewInput, cap: number): Rendered {
   const exampleMax = Math.max(120, Math.floor(cap / 8));
   // Errors first; with warnings too, errors take up to two thirds of the groups' share.
   let groupRoom = Math.floor(room * 0.65);
-  for (const [kinds, title] of [[errors, "errors"], [warnings, "warnings"]] as const) {
+  for (const [kinds, title] of [
+    [errors, "errors"],
+    [warnings, "warnings"],
+  ] as const) {
     if (kinds.size === 0) continue;
     const share = title === "errors" && warnings.size ? Math.floor(groupRoom * 0.65) : groupRoom;
     const block = kindBlock(title, kinds, share, exampleMax);

@@ -20,7 +20,14 @@ export function previewLines(input: PreviewInput, cap: number, options: PlainOpt
   const headEnd = head.at(-1)?.n ?? 0;
   const headText = head.length ? `head (lines 1-${headEnd} of ${countText(lines)}):\n${join(head)}` : "";
   const tailRoom = cap - utf8Length(headText) - 40;
-  const tail = trimBlank(takeLines(lastLines(text, 2000, lines).filter((l) => l.n > headEnd), tailRoom, lineMax, "end"));
+  const tail = trimBlank(
+    takeLines(
+      lastLines(text, 2000, lines).filter((l) => l.n > headEnd),
+      tailRoom,
+      lineMax,
+      "end",
+    ),
+  );
   const tailStart = tail[0]?.n ?? lines + 1;
   const parts = [headText];
   if (tail.length) parts.push(`tail (lines ${tail[0]!.n}-${tail.at(-1)!.n}):\n${join(tail)}`);

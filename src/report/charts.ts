@@ -71,7 +71,9 @@ export function timelineStrip(rows: TimelineRow[], id: string): string {
   const parts = [`<line class="grid" x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${h - 20}" y2="${h - 20}"/>`];
   for (const t of ticks.values()) {
     const y1 = h - 20 - 6 * t.priority;
-    parts.push(`<line class="tick p${t.priority}" x1="${t.x}" x2="${t.x}" y1="${y1}" y2="${h - 20}"><title>${esc(`${clock(t.at)}: ${t.n} row${t.n === 1 ? "" : "s"}, priority ${t.priority}`)}</title></line>`);
+    parts.push(
+      `<line class="tick p${t.priority}" x1="${t.x}" x2="${t.x}" y1="${y1}" y2="${h - 20}"><title>${esc(`${clock(t.at)}: ${t.n} row${t.n === 1 ? "" : "s"}, priority ${t.priority}`)}</title></line>`,
+    );
   }
   parts.push(`<text class="axis" x="${PAD.left}" y="${h - 4}" text-anchor="start">${esc(clock(t0))}</text>`);
   parts.push(`<text class="axis" x="${WIDTH - PAD.right}" y="${h - 4}" text-anchor="end">${esc(clock(t0 + span))}</text>`);

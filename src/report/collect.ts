@@ -12,7 +12,12 @@ export const LIMITS = { sessions: 20, sources: 25, routes: 60, timeline: 400, te
  * Tables a database does not have yet (an older schema opened read-only) read as empty.
  */
 export function collectProject(db: Database, label: string, options: { session: string; dbBytes: number }): ProjectData {
-  const tables = new Set(db.prepare<{ name: string }>("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").all().map((r) => r.name));
+  const tables = new Set(
+    db
+      .prepare<{ name: string }>("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+      .all()
+      .map((r) => r.name),
+  );
   const has = (name: string) => tables.has(name);
   db.exec("BEGIN");
   try {
@@ -81,9 +86,11 @@ function sessions(db: Database, withHosts: boolean): SessionTotal[] {
 }
 
 function sources(db: Database, project: string): ProjectData["sources"] {
-  const totals = db.prepare<{ docs: number; bytes: number | null; chunks: number | null }>(
-    "SELECT count(*) AS docs, sum(bytes) AS bytes, sum(chunk_count) AS chunks FROM docs",
-  ).get();
+  const totals = db
+    .prepare<{ docs: number; bytes: number | null; chunks: number | null }>(
+      "SELECT count(*) AS docs, sum(bytes) AS bytes, sum(chunk_count) AS chunks FROM docs",
+    )
+    .get();
   const count = Number(db.prepare<{ n: number }>("SELECT count(*) AS n FROM sources").get()?.n ?? 0);
   const top = db
     .prepare<SourceRow>(

@@ -41,7 +41,13 @@ export function summaryCards(r: Report): string {
     card("calls", "ctx tool calls", t.calls, count(t.calls), r.session ? `${count(r.session.calls)} in the current session` : "all sessions"),
     card("indexedBytes", "Indexed", r.sources.bytes, bytes(r.sources.bytes), `${count(r.sources.count)} sources, ${count(r.sources.chunks)} chunks`),
     card("routingDecisions", "Routing decisions", decisions, count(decisions), ACTIONS.map((a) => `${a} ${count(routes[a]!)}`).join(" · ")),
-    card("searchP50", "Search latency p50", search?.p50 ?? 0, search ? ms(search.p50) : "—", search ? `p95 ${ms(search.p95)} over ${count(search.count)} searches` : "no timed searches yet"),
+    card(
+      "searchP50",
+      "Search latency p50",
+      search?.p50 ?? 0,
+      search ? ms(search.p50) : "—",
+      search ? `p95 ${ms(search.p95)} over ${count(search.count)} searches` : "no timed searches yet",
+    ),
   ].join("")}</dl>`;
 }
 
@@ -51,9 +57,13 @@ export function daysSection(r: Report): string {
   }
   const legend = `<ul class="legend"><li style="--swatch: var(--kept)">kept out</li><li style="--swatch: var(--returned)">returned to the context</li></ul>`;
   const note = r.days.length > CHART_DAYS ? `<p>The chart shows the latest ${CHART_DAYS} days; the table has all ${r.days.length}.</p>` : "";
-  const rows = [...r.days].reverse().filter((d) => d.calls > 0).map(
-    (d) => `<tr data-day="${d.day}"><th scope="row">${d.day}</th>${num("calls", d.calls, count(d.calls))}${num("returned", d.returned, bytes(d.returned))}${num("keptOut", d.keptOut, bytes(d.keptOut))}</tr>`,
-  );
+  const rows = [...r.days]
+    .reverse()
+    .filter((d) => d.calls > 0)
+    .map(
+      (d) =>
+        `<tr data-day="${d.day}"><th scope="row">${d.day}</th>${num("calls", d.calls, count(d.calls))}${num("returned", d.returned, bytes(d.returned))}${num("keptOut", d.keptOut, bytes(d.keptOut))}</tr>`,
+    );
   const body =
     `<p>Bytes per local day. Days before this version recorded each call show only in the totals.</p>${legend}${dayChart(r.days, "chart-days")}${note}` +
     `<details><summary>Per-day numbers</summary>${table("Calls and bytes per day, latest first", [{ label: "Day" }, { label: "Calls", numeric: true }, { label: "Returned", numeric: true }, { label: "Kept out", numeric: true }], rows)}</details>`;
@@ -73,7 +83,14 @@ export function toolsSection(r: Report): string {
         `<td class="n">${percent(t.keptOut, total)}</td><td aria-hidden="true"><span class="bar"><span style="width:${share.toFixed(1)}%"></span></span></td></tr>`
       );
     });
-  const cols = [{ label: "Tool" }, { label: "Calls", numeric: true }, { label: "Returned", numeric: true }, { label: "Kept out", numeric: true }, { label: "Kept out %", numeric: true }, { label: "Share" }];
+  const cols = [
+    { label: "Tool" },
+    { label: "Calls", numeric: true },
+    { label: "Returned", numeric: true },
+    { label: "Kept out", numeric: true },
+    { label: "Kept out %", numeric: true },
+    { label: "Share" },
+  ];
   return section(
     "tools",
     "Per tool",
@@ -88,7 +105,15 @@ export function sessionsSection(r: Report): string {
       `<tr><th scope="row" class="mono">${esc(s.session)}</th><td>${esc(s.host || "—")}</td>${r.allProjects ? `<td class="text">${esc(s.project)}</td>` : ""}` +
       `${num("calls", s.calls, count(s.calls))}${num("returned", s.returned, bytes(s.returned))}${num("keptOut", s.keptOut, bytes(s.keptOut))}<td class="n">${dateTime(s.lastAt)}</td></tr>`,
   );
-  const cols = [{ label: "Session" }, { label: "Host" }, ...(r.allProjects ? [{ label: "Project" }] : []), { label: "Calls", numeric: true }, { label: "Returned", numeric: true }, { label: "Kept out", numeric: true }, { label: "Last call", numeric: true }];
+  const cols = [
+    { label: "Session" },
+    { label: "Host" },
+    ...(r.allProjects ? [{ label: "Project" }] : []),
+    { label: "Calls", numeric: true },
+    { label: "Returned", numeric: true },
+    { label: "Kept out", numeric: true },
+    { label: "Last call", numeric: true },
+  ];
   return section("sessions", "Per session", table(`The ${r.sessions.length} sessions that kept out the most`, cols, rows));
 }
 
@@ -100,7 +125,14 @@ export function sourcesSection(r: Report): string {
       `<tr><th scope="row" class="mono text" title="${esc(x.origin)}">${esc(x.label)}</th><td>${esc(x.kind)}</td>${r.allProjects ? `<td class="text">${esc(x.project)}</td>` : ""}` +
       `${num("bytes", x.bytes, bytes(x.bytes))}${num("chunks", x.chunks, count(x.chunks))}<td class="n">${dateTime(x.indexedAt)}</td></tr>`,
   );
-  const cols = [{ label: "Source" }, { label: "Kind" }, ...(r.allProjects ? [{ label: "Project" }] : []), { label: "Size", numeric: true }, { label: "Chunks", numeric: true }, { label: "Indexed", numeric: true }];
+  const cols = [
+    { label: "Source" },
+    { label: "Kind" },
+    ...(r.allProjects ? [{ label: "Project" }] : []),
+    { label: "Size", numeric: true },
+    { label: "Chunks", numeric: true },
+    { label: "Indexed", numeric: true },
+  ];
   const intro = `<p>${count(s.count)} sources (${count(s.docs)} distinct documents), ${bytes(s.bytes)} in ${count(s.chunks)} chunks; database files ${bytes(r.dbBytes)}.</p>`;
   return section("sources", "Indexed sources", intro + table(`The ${s.top.length} largest sources`, cols, rows));
 }
@@ -120,12 +152,14 @@ export function routesSection(r: Report): string {
   }
   const total = (g: { counts: Record<RouteAction, number> }) => ACTIONS.reduce((n, a) => n + g.counts[a], 0);
   const sorted = [...groups.values()].sort((a, b) => total(b) - total(a));
-  const rows = sorted.slice(0, LIMITS.routes).map(
-    (g) =>
-      `<tr data-route="${esc(`${g.host}/${g.tool}/${g.kind}`)}"><th scope="row">${esc(g.host || "—")}</th><td class="mono">${esc(g.tool)}</td><td>${esc(g.kind)}</td>` +
-      ACTIONS.map((a) => num(a, g.counts[a], count(g.counts[a]))).join("") +
-      "</tr>",
-  );
+  const rows = sorted
+    .slice(0, LIMITS.routes)
+    .map(
+      (g) =>
+        `<tr data-route="${esc(`${g.host}/${g.tool}/${g.kind}`)}"><th scope="row">${esc(g.host || "—")}</th><td class="mono">${esc(g.tool)}</td><td>${esc(g.kind)}</td>` +
+        ACTIONS.map((a) => num(a, g.counts[a], count(g.counts[a]))).join("") +
+        "</tr>",
+    );
   const cols = [{ label: "Host" }, { label: "Tool" }, { label: "Rule" }, ...ACTIONS.map((a) => ({ label: a[0]!.toUpperCase() + a.slice(1), numeric: true }))];
   const more = sorted.length > LIMITS.routes ? `<p>${sorted.length - LIMITS.routes} rarer combinations not shown.</p>` : "";
   return section("routes", "Routing decisions", intro + table("Decisions by host, tool and rule, most frequent first", cols, rows) + more);
@@ -166,6 +200,9 @@ export function journalSection(r: Report): string {
   return section(
     "journal",
     "Session journal",
-    head + state + `<h3>Timeline</h3>${legend}${timelineStrip(t.rows, "chart-journal")}` + table("Journal rows, oldest first (ctx_resume(seq: Row) returns one whole)", cols, rows),
+    head +
+      state +
+      `<h3>Timeline</h3>${legend}${timelineStrip(t.rows, "chart-journal")}` +
+      table("Journal rows, oldest first (ctx_resume(seq: Row) returns one whole)", cols, rows),
   );
 }

@@ -24,7 +24,26 @@ const WRAPPERS: Readonly<Record<string, ReadonlySet<string>>> = {
   nohup: new Set(),
   nice: new Set(["-n", "--adjustment"]),
   timeout: new Set(["-s", "--signal", "-k", "--kill-after"]),
-  sudo: new Set(["-u", "--user", "-g", "--group", "-h", "--host", "-p", "--prompt", "-C", "--close-from", "-D", "--chdir", "-r", "--role", "-t", "--type", "-U", "--other-user"]),
+  sudo: new Set([
+    "-u",
+    "--user",
+    "-g",
+    "--group",
+    "-h",
+    "--host",
+    "-p",
+    "--prompt",
+    "-C",
+    "--close-from",
+    "-D",
+    "--chdir",
+    "-r",
+    "--role",
+    "-t",
+    "--type",
+    "-U",
+    "--other-user",
+  ]),
   doas: new Set(["-u", "-C"]),
   stdbuf: new Set(["-i", "-o", "-e"]),
   xargs: new Set(["-I", "-L", "-n", "-P", "-s", "-d", "-E", "-a"]),
@@ -123,7 +142,10 @@ function expandWords(words: string[]): string[] | undefined {
   if (!words.some((w) => LOOKALIKE.test(w))) return undefined;
   const out: string[] = [];
   for (const word of words) {
-    const folded = word.normalize("NFKC").replace(/\p{Cf}+/gu, "").replace(/\$\{IFS\}|\$IFS(?![A-Za-z0-9_])|\p{Zs}/gu, " ");
+    const folded = word
+      .normalize("NFKC")
+      .replace(/\p{Cf}+/gu, "")
+      .replace(/\$\{IFS\}|\$IFS(?![A-Za-z0-9_])|\p{Zs}/gu, " ");
     for (const part of folded.split(" ")) if (part) out.push(...expandBraces(part));
   }
   return out;
@@ -155,8 +177,14 @@ function stripOne(words: string[], at: number): number {
   let i = at + 1;
   while (i < words.length) {
     const w = words[i]!;
-    if (w === "--") { i++; break; }
-    if (name === "env" && isAssignment(w)) { i++; continue; }
+    if (w === "--") {
+      i++;
+      break;
+    }
+    if (name === "env" && isAssignment(w)) {
+      i++;
+      continue;
+    }
     if (!w.startsWith("-") || w === "-") break;
     i += valued.has(w) ? 2 : 1;
   }

@@ -5,36 +5,85 @@
  */
 const BLOCKED = new Set([
   // Node / Bun
-  "NODE_OPTIONS", "NODE_PATH", "NODE_REPL_EXTERNAL_MODULE", "BUN_OPTIONS", "BUN_BE_BUN",
+  "NODE_OPTIONS",
+  "NODE_PATH",
+  "NODE_REPL_EXTERNAL_MODULE",
+  "BUN_OPTIONS",
+  "BUN_BE_BUN",
   // dynamic loader
-  "LD_PRELOAD", "LD_AUDIT",
+  "LD_PRELOAD",
+  "LD_AUDIT",
   // shells
-  "BASH_ENV", "ENV", "PROMPT_COMMAND", "PS4", "SHELLOPTS", "BASHOPTS", "CDPATH", "INPUTRC", "BASH_XTRACEFD", "ZDOTDIR",
+  "BASH_ENV",
+  "ENV",
+  "PROMPT_COMMAND",
+  "PS4",
+  "SHELLOPTS",
+  "BASHOPTS",
+  "CDPATH",
+  "INPUTRC",
+  "BASH_XTRACEFD",
+  "ZDOTDIR",
   // Python
-  "PYTHONSTARTUP", "PYTHONHOME", "PYTHONINSPECT", "PYTHONWARNINGS", "PYTHONBREAKPOINT",
+  "PYTHONSTARTUP",
+  "PYTHONHOME",
+  "PYTHONINSPECT",
+  "PYTHONWARNINGS",
+  "PYTHONBREAKPOINT",
   // Ruby / Perl
-  "RUBYOPT", "RUBYLIB", "PERL5OPT", "PERL5DB", "PERL5LIB", "PERLLIB",
+  "RUBYOPT",
+  "RUBYLIB",
+  "PERL5OPT",
+  "PERL5DB",
+  "PERL5LIB",
+  "PERLLIB",
   // Erlang / Elixir
-  "ERL_AFLAGS", "ERL_FLAGS", "ERL_ZFLAGS", "ELIXIR_ERL_OPTIONS", "ERL_LIBS",
+  "ERL_AFLAGS",
+  "ERL_FLAGS",
+  "ERL_ZFLAGS",
+  "ELIXIR_ERL_OPTIONS",
+  "ERL_LIBS",
   // Go / Rust
-  "GOFLAGS", "RUSTC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTFLAGS",
-  "CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTC_WRAPPER", "CARGO_BUILD_RUSTFLAGS",
+  "GOFLAGS",
+  "RUSTC",
+  "RUSTC_WRAPPER",
+  "RUSTC_WORKSPACE_WRAPPER",
+  "RUSTFLAGS",
+  "CARGO_BUILD_RUSTC",
+  "CARGO_BUILD_RUSTC_WRAPPER",
+  "CARGO_BUILD_RUSTFLAGS",
   // PHP / R
-  "PHPRC", "PHP_INI_SCAN_DIR", "R_PROFILE", "R_PROFILE_USER", "R_ENVIRON", "R_ENVIRON_USER",
+  "PHPRC",
+  "PHP_INI_SCAN_DIR",
+  "R_PROFILE",
+  "R_PROFILE_USER",
+  "R_ENVIRON",
+  "R_ENVIRON_USER",
   // .NET / JVM
-  "DOTNET_STARTUP_HOOKS", "DOTNET_ADDITIONAL_DEPS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+  "DOTNET_STARTUP_HOOKS",
+  "DOTNET_ADDITIONAL_DEPS",
+  "JAVA_TOOL_OPTIONS",
+  "_JAVA_OPTIONS",
+  "JDK_JAVA_OPTIONS",
   // git: commands it would run, config it would load
-  "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EXEC_PATH", "GIT_ASKPASS", "GIT_TEMPLATE_DIR",
-  "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
+  "GIT_SSH_COMMAND",
+  "GIT_SSH",
+  "GIT_EXEC_PATH",
+  "GIT_ASKPASS",
+  "GIT_TEMPLATE_DIR",
+  "GIT_CONFIG_GLOBAL",
+  "GIT_CONFIG_SYSTEM",
+  "GIT_CONFIG_PARAMETERS",
+  "GIT_CONFIG_COUNT",
   // OpenSSL engines load shared objects
-  "OPENSSL_CONF", "OPENSSL_ENGINES",
+  "OPENSSL_CONF",
+  "OPENSSL_ENGINES",
   // colour forcing would undo NO_COLOR and fill the index with escape codes
-  "FORCE_COLOR", "CLICOLOR_FORCE",
+  "FORCE_COLOR",
+  "CLICOLOR_FORCE",
 ]);
 
-const BLOCKED_PREFIXES = [
-  "DYLD_", "BUN_INSPECT", "BASH_FUNC_", "CORECLR_PROFILER", "COMPLUS_", "GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_",
-];
+const BLOCKED_PREFIXES = ["DYLD_", "BUN_INSPECT", "BASH_FUNC_", "CORECLR_PROFILER", "COMPLUS_", "GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_"];
 
 /** Set on every run: unbuffered UTF-8 Python without .pyc litter, and no colour codes. */
 const FORCED: Readonly<Record<string, string>> = {
@@ -57,10 +106,7 @@ export function isBlockedEnvName(name: string): boolean {
  * Child environment: `env` minus blocked variables, plus the forced values, plus `extra`
  * (TMPDIR, FILE_PATH …; `extra` wins). Undefined values are dropped.
  */
-export function sanitizeEnv(
-  env: Record<string, string | undefined>,
-  extra: Record<string, string | undefined> = {},
-): Record<string, string> {
+export function sanitizeEnv(env: Record<string, string | undefined>, extra: Record<string, string | undefined> = {}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || isBlockedEnvName(name)) continue;

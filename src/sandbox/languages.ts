@@ -1,20 +1,7 @@
 import { CtxError } from "../errors.ts";
 
 /** Every language the sandbox can run, in the order they are listed to users. */
-export const LANGUAGE_IDS = [
-  "javascript",
-  "typescript",
-  "python",
-  "shell",
-  "ruby",
-  "go",
-  "rust",
-  "php",
-  "perl",
-  "r",
-  "elixir",
-  "csharp",
-] as const;
+export const LANGUAGE_IDS = ["javascript", "typescript", "python", "shell", "ruby", "go", "rust", "php", "perl", "r", "elixir", "csharp"] as const;
 
 /** A canonical language id; resolveLanguage maps aliases to one. */
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
@@ -53,14 +40,7 @@ export const LANGUAGES: Readonly<Record<LanguageId, LanguageSpec>> = {
   csharp: spec("csharp", "script.csx", ["dotnet-script"], [], ["--version"], "install dotnet-script (dotnet tool install -g dotnet-script)"),
 };
 
-function spec(
-  id: LanguageId,
-  scriptName: string,
-  candidates: string[],
-  runArgs: string[],
-  probeArgs: string[],
-  installHint: string,
-): LanguageSpec {
+function spec(id: LanguageId, scriptName: string, candidates: string[], runArgs: string[], probeArgs: string[], installHint: string): LanguageSpec {
   return { id, scriptName, candidates, runArgs, probeArgs, installHint };
 }
 
@@ -94,12 +74,11 @@ const ALIASES: Readonly<Record<string, LanguageId>> = {
  * and surrounding blanks. Throws CtxError BAD_INPUT naming the valid ids.
  */
 export function resolveLanguage(input: string): LanguageId {
-  const key = String(input ?? "").trim().toLowerCase();
+  const key = String(input ?? "")
+    .trim()
+    .toLowerCase();
   if ((LANGUAGE_IDS as readonly string[]).includes(key)) return key as LanguageId;
   const alias = Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
   if (alias) return alias;
-  throw new CtxError(
-    "BAD_INPUT",
-    `unknown language "${String(input)}"; use one of: ${LANGUAGE_IDS.join(", ")}`,
-  );
+  throw new CtxError("BAD_INPUT", `unknown language "${String(input)}"; use one of: ${LANGUAGE_IDS.join(", ")}`);
 }

@@ -4,9 +4,7 @@ import { matchPathGlob } from "./glob.ts";
 import type { CompiledRule, Policy } from "./rules.ts";
 
 /** Outcome of checkPath: the resolved real path, or why access is refused. */
-type PathDecision =
-  | { ok: true; real: string }
-  | { ok: false; code: "OUTSIDE_PROJECT" | "POLICY_DENIED"; reason: string; real: string };
+type PathDecision = { ok: true; real: string } | { ok: false; code: "OUTSIDE_PROJECT" | "POLICY_DENIED"; reason: string; real: string };
 
 /**
  * Decides whether ctxmode may read `path` (relative paths are taken from `projectDir`).
@@ -24,7 +22,12 @@ export function checkPath(policy: Policy, path: string, projectDir: string): Pat
   } catch (err) {
     // A symlink loop or an unreadable folder on the way: where it leads cannot be known.
     const code = (err as NodeJS.ErrnoException).code ?? "error";
-    return { ok: false, code: "OUTSIDE_PROJECT", real: resolve(raw), reason: `${path} cannot be resolved (${code}); pass a plain path inside ${realpathLoose(projectDir)}` };
+    return {
+      ok: false,
+      code: "OUTSIDE_PROJECT",
+      real: resolve(raw),
+      reason: `${path} cannot be resolved (${code}); pass a plain path inside ${realpathLoose(projectDir)}`,
+    };
   }
   const lexical = resolve(raw);
   const realProject = realpathLoose(projectDir);
@@ -39,9 +42,7 @@ export function checkPath(policy: Policy, path: string, projectDir: string): Pat
   };
   const inside = within(real, realProject) !== null;
   const absolute = [fold(real), fold(lexical)];
-  const relativeForms = [within(real, realProject), within(lexical, resolve(projectDir))].filter(
-    (r): r is string => r !== null && r !== "",
-  );
+  const relativeForms = [within(real, realProject), within(lexical, resolve(projectDir))].filter((r): r is string => r !== null && r !== "");
 
   const reads = (rules: CompiledRule[]) => rules.filter((r) => r.tool === "Read");
   const denied = reads(policy.deny).find((rule) => readRuleMatches(rule, absolute, relativeForms));

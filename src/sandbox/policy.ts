@@ -23,10 +23,7 @@ export function policyFiles(paths: { home: string; projectDir: string; dataDir: 
  * A missing file is skipped silently; a malformed file or entry is skipped and reported in
  * `warnings`. Deny always beats allow, so the order of files does not change a decision.
  */
-export function loadPolicy(
-  paths: { home: string; projectDir: string; dataDir: string },
-  platform: NodeJS.Platform = process.platform,
-): Policy {
+export function loadPolicy(paths: { home: string; projectDir: string; dataDir: string }, platform: NodeJS.Platform = process.platform): Policy {
   const warnings: string[] = [];
   const lists: RuleList[] = [];
   for (const file of policyFiles(paths)) {

@@ -144,7 +144,10 @@ export function matchesFlags(matcher: FlagMatcher, sorted: string): boolean {
  * `tree:*` matches `tree` and `tree -a` but not `treemap`. Otherwise `*` matches anything.
  */
 function compileBashPattern(pattern: string, caseInsensitive: boolean): CommandGlob[] {
-  let text = pattern.trim().split(/[ \t]+/).join(" ");
+  let text = pattern
+    .trim()
+    .split(/[ \t]+/)
+    .join(" ");
   if (caseInsensitive) text = text.toLowerCase();
   if (text.endsWith(":*")) {
     const base = text.slice(0, -2).trimEnd();

@@ -55,8 +55,7 @@ export async function runCode(req: RunRequest): Promise<RunResult> {
     const temp = process.platform === "win32" ? { TEMP: tmpDir, TMP: tmpDir } : {};
     const base = { cwd: req.cwd, signal: req.signal, captureCap: req.captureCap };
     const deadline = started + req.timeoutMs;
-    const envFor = (extra: Record<string, string>) =>
-      sanitizeEnv(req.env, { TMPDIR: tmpDir, ...temp, FILE_PATH: filePath, ...extra });
+    const envFor = (extra: Record<string, string>) => sanitizeEnv(req.env, { TMPDIR: tmpDir, ...temp, FILE_PATH: filePath, ...extra });
 
     if (plan.compile) {
       const compiled = await spawnCaptured({ ...base, ...plan.compile, env: envFor(plan.compile.env), timeoutMs: req.timeoutMs });

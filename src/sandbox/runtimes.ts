@@ -162,10 +162,7 @@ function planHostScript(language: "javascript" | "typescript", script: string, t
   }
   if (language === "javascript") return invocation(process.execPath, ["--require", preload, script]);
   if (!nodeStripsTypes()) {
-    throw new CtxError(
-      "RUNTIME_MISSING",
-      `typescript needs Node.js 22.13 or newer (this is ${process.version}); upgrade Node or install the ctxmode binary`,
-    );
+    throw new CtxError("RUNTIME_MISSING", `typescript needs Node.js 22.13 or newer (this is ${process.version}); upgrade Node or install the ctxmode binary`);
   }
   const args = ["--experimental-strip-types", "--disable-warning=ExperimentalWarning", "--require", preload, script];
   return invocation(process.execPath, args);

@@ -146,9 +146,5 @@ export function spawnCaptured(req: SpawnRequest): Promise<ProcessOutcome> {
 
 function spawnError(command: string, cause: NodeJS.ErrnoException): CtxError {
   const reason = cause.code ?? cause.message;
-  return new CtxError(
-    "RUNTIME_MISSING",
-    `${command} could not be started (${reason}); check that it is installed, executable and on PATH`,
-    { cause },
-  );
+  return new CtxError("RUNTIME_MISSING", `${command} could not be started (${reason}); check that it is installed, executable and on PATH`, { cause });
 }

@@ -19,7 +19,14 @@ interface Frame {
 }
 
 const newFrame = (closer: Frame["closer"]): Frame => ({
-  closer, inDouble: false, parenDepth: 0, text: "", words: [], word: "", inWord: false, pendingSpace: false,
+  closer,
+  inDouble: false,
+  parenDepth: 0,
+  text: "",
+  words: [],
+  word: "",
+  inWord: false,
+  pendingSpace: false,
 });
 
 /** Characters with a meaning to the splitter in some state; everything else is copied as it is. */
@@ -85,8 +92,14 @@ export function parseCommand(command: string): CommandSegment[] {
     }
     const next = command[i + 1];
     if (c === "\\") {
-      if (next === "\n") { i++; continue; } // line continuation
-      if (next === undefined) { append(c, c); continue; }
+      if (next === "\n") {
+        i++;
+        continue;
+      } // line continuation
+      if (next === undefined) {
+        append(c, c);
+        continue;
+      }
       // Inside double quotes a backslash only escapes $ ` " \ ; elsewhere it escapes anything.
       const escapes = !f.inDouble || next === "$" || next === "`" || next === '"' || next === "\\";
       append(c + next, escapes ? next : c + next);
@@ -99,8 +112,10 @@ export function parseCommand(command: string): CommandSegment[] {
       if (f.closer === "`") close();
       else open("`");
     } else if (f.inDouble) {
-      if (c === '"') { f.inDouble = false; append(c, ""); }
-      else append(c, c);
+      if (c === '"') {
+        f.inDouble = false;
+        append(c, "");
+      } else append(c, c);
     } else if (c === '"') {
       f.inDouble = true;
       append(c, "");
@@ -150,7 +165,21 @@ export function splitCommand(command: string): string[] {
   return parseCommand(command).map((segment) => segment.text);
 }
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?",
+};
 
 /** The text of an ANSI-C quoted word (`$'…'`) as bash expands it: \xHH, \NNN, \uHHHH, \UHHHHHHHH, \cX and the simple escapes. */
 function decodeAnsiC(body: string): string {

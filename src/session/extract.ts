@@ -22,7 +22,8 @@ interface Extracted {
 /** Besides the instruction files, Claude Code's config folder (not its plans) holds rules. */
 const CLAUDE_CONFIG = /[\\/]\.claude[\\/](?!plans[\\/])/i;
 const PLAN_FILE = /[\\/]plans?[\\/][^\\/]+\.md$/i;
-const GIT_OP = /\bgit\s+(?:-C\s+\S+\s+)?(checkout|switch|commit|merge|rebase|stash|push|pull|reset|cherry-pick|tag|branch|worktree|revert|clone|restore|am|apply|init)\b/;
+const GIT_OP =
+  /\bgit\s+(?:-C\s+\S+\s+)?(checkout|switch|commit|merge|rebase|stash|push|pull|reset|cherry-pick|tag|branch|worktree|revert|clone|restore|am|apply|init)\b/;
 const ENV_CMD =
   /(?:^|[;&|]\s*)(cd\s+\S+|source\s+\S*activate\S*|\.\s+\S*activate\S*|conda\s+activate\s+\S+|nvm\s+use\b[^;&|]*|pyenv\s+(?:shell|local|global)\b[^;&|]*|export\s+[A-Za-z_][A-Za-z0-9_]*=[^;&|]*|(?:npm|pnpm)\s+(?:i|install|ci|add)\b[^;&|]*|yarn\s+(?:add|install)\b[^;&|]*|bun\s+(?:add|install|i)\b[^;&|]*|(?:uv\s+)?pip3?\s+install\b[^;&|]*|uv\s+(?:add|sync)\b[^;&|]*|poetry\s+(?:add|install)\b[^;&|]*|cargo\s+(?:add|install)\b[^;&|]*|go\s+(?:get|install)\b[^;&|]*|gem\s+install\b[^;&|]*|brew\s+install\b[^;&|]*|apt(?:-get)?\s+install\b[^;&|]*)/g;
 
@@ -156,7 +157,12 @@ function taskEvents(use: ToolUse): JournalEvent[] {
       const text = firstString(o, "content", "description", "step", "subject", "title", "task", "text");
       if (!text) continue;
       const status = firstString(o, "status", "state");
-      out.push({ type: "task", data: oneLine(text, 300), key: firstString(o, "id") || oneLine(text, 300), resolved: /complete|done|cancel|delete/i.test(status) });
+      out.push({
+        type: "task",
+        data: oneLine(text, 300),
+        key: firstString(o, "id") || oneLine(text, 300),
+        resolved: /complete|done|cancel|delete/i.test(status),
+      });
     }
     return out;
   }
@@ -238,7 +244,10 @@ function relPath(path: string, root: string): string {
 
 /** The last lines of a failure that say what went wrong (error lines preferred), on one line. */
 function errorTail(output: string): string {
-  const lines = output.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = output
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const errs = lines.filter((l) => /error|fail|exception|not found|denied|cannot|fatal|traceback|exit code/i.test(l));
   const pick = (errs.length ? errs : lines).slice(-3).join(" | ");
   return oneLine(pick, 300);

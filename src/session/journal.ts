@@ -124,9 +124,7 @@ export function hasRows(db: Database, session: string): boolean {
 export function pruneSessions(db: Database, maxAgeMs: number, keep: string, now = Date.now()): number {
   return transaction(db, () => {
     const cutoff = now - maxAgeMs;
-    const old = db
-      .prepare<{ session: string }>("SELECT session FROM journal_sessions WHERE last_at < $cutoff AND session != $keep")
-      .all({ cutoff, keep });
+    const old = db.prepare<{ session: string }>("SELECT session FROM journal_sessions WHERE last_at < $cutoff AND session != $keep").all({ cutoff, keep });
     for (const { session } of old) {
       db.prepare("DELETE FROM journal WHERE session = $session").run({ session });
       db.prepare("DELETE FROM journal_sessions WHERE session = $session").run({ session });
@@ -156,7 +154,9 @@ export function matchRows(db: Database, session: string, text: string, limit: nu
 }
 
 const STOP = new Set(
-  "the and for with that this from into what when where which have has had was were are you your our can could should would will not but all any how why who its it's use using make made need want please just also then than them they there here about".split(" "),
+  "the and for with that this from into what when where which have has had was were are you your our can could should would will not but all any how why who its it's use using make made need want please just also then than them they there here about".split(
+    " ",
+  ),
 );
 
 /** An FTS5 OR expression of up to 12 distinct words (3+ characters, no stop words), each quoted. */

@@ -42,7 +42,11 @@ export function appendSpool(dir: string, entry: SpoolEntry): void {
   const name = `${entry.at.toString().padStart(14, "0")}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const tmp = join(dir, `.${name}.tmp`);
   // Secrets never reach the disk, not even in a spool file waiting to be moved in.
-  const events = entry.events.map((e) => ({ ...e, data: redactSecrets(e.data.slice(0, DATA_MAX * 2)), ...(e.key ? { key: redactSecrets(e.key.slice(0, 600)) } : {}) }));
+  const events = entry.events.map((e) => ({
+    ...e,
+    data: redactSecrets(e.data.slice(0, DATA_MAX * 2)),
+    ...(e.key ? { key: redactSecrets(e.key.slice(0, 600)) } : {}),
+  }));
   const resolve = entry.resolve?.map((r) => ({ ...r, key: redactSecrets(r.key.slice(0, 600)) }));
   const text = JSON.stringify({ ...entry, events, resolve });
   try {
@@ -112,7 +116,11 @@ export function ingestSpool(db: Database, dir: string, cap: number, now = Date.n
 
 function validEntry(e: SpoolEntry): boolean {
   return (
-    typeof e === "object" && e !== null && typeof e.session === "string" && typeof e.at === "number" && Array.isArray(e.events) &&
+    typeof e === "object" &&
+    e !== null &&
+    typeof e.session === "string" &&
+    typeof e.at === "number" &&
+    Array.isArray(e.events) &&
     e.events.every((ev) => typeof ev?.data === "string" && Object.hasOwn(EVENT_PRIORITY, ev.type))
   );
 }

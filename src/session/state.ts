@@ -89,17 +89,56 @@ function sectionsOf(rows: JournalRow[]): Section[] {
   const prompts = recent(byType("prompt"));
   const section = (title: string, style: Section["style"], critical: boolean, items: Item[]): Section => ({ title, style, critical, items });
   return [
-    section("Last request", "line", true, prompts.slice(0, 1).map((r) => item(r, 300))),
-    section("Open tasks", "list", true, byType("task").filter((r) => !r.resolved).map((r) => item(r, 120))),
+    section(
+      "Last request",
+      "line",
+      true,
+      prompts.slice(0, 1).map((r) => item(r, 300)),
+    ),
+    section(
+      "Open tasks",
+      "list",
+      true,
+      byType("task")
+        .filter((r) => !r.resolved)
+        .map((r) => item(r, 120)),
+    ),
     section("Files modified", "inline", true, unique(recent([...byType("file_edit"), ...byType("file_write")]), 100)),
-    section("Unresolved errors", "list", true, recent(byType("error").filter((r) => !r.resolved)).map((r) => item(r, 160))),
-    section("Decisions", "list", true, recent(byType("decision")).map((r) => item(r, 140))),
+    section(
+      "Unresolved errors",
+      "list",
+      true,
+      recent(byType("error").filter((r) => !r.resolved)).map((r) => item(r, 160)),
+    ),
+    section(
+      "Decisions",
+      "list",
+      true,
+      recent(byType("decision")).map((r) => item(r, 140)),
+    ),
     section("Rules files", "inline", true, unique(byType("rule"), 100)),
-    section("Plan", "line", false, recent(byType("plan")).slice(0, 1).map((r) => item(r, 200))),
+    section(
+      "Plan",
+      "line",
+      false,
+      recent(byType("plan"))
+        .slice(0, 1)
+        .map((r) => item(r, 200)),
+    ),
     section("Git", "inline", false, unique(recent(byType("git")), 80)),
     section("Environment", "list", false, unique(recent(byType("env")), 100)),
-    section("Subagent findings", "list", false, recent(byType("finding")).map((r) => item(r, 140))),
-    section("Earlier requests", "list", false, prompts.slice(1, 4).map((r) => item(r, 120))),
+    section(
+      "Subagent findings",
+      "list",
+      false,
+      recent(byType("finding")).map((r) => item(r, 140)),
+    ),
+    section(
+      "Earlier requests",
+      "list",
+      false,
+      prompts.slice(1, 4).map((r) => item(r, 120)),
+    ),
     section("Files read", "inline", false, unique(recent(byType("file_read")), 80)),
     section("MCP tools", "inline", false, unique(recent(byType("mcp")), 60)),
     section("Skills", "inline", false, unique(byType("skill"), 40)),

@@ -15,7 +15,9 @@ export function explainStoreError(err: unknown, dataDir: string): CtxError | und
     return new CtxError("DB_ERROR", `the disk holding ${dataDir} is full (${msg}); free some space and retry, nothing stored so far was lost`, { cause: err });
   }
   if (/readonly|read-only|EROFS|EACCES|EPERM|unable to open database file|SQLITE_CANTOPEN/i.test(`${msg} ${code}`) && !writable(dataDir)) {
-    return new CtxError("DB_ERROR", `the folder ${dataDir} is read-only (${msg}); make it writable or set CTXMODE_DATA_DIR to a writable folder`, { cause: err });
+    return new CtxError("DB_ERROR", `the folder ${dataDir} is read-only (${msg}); make it writable or set CTXMODE_DATA_DIR to a writable folder`, {
+      cause: err,
+    });
   }
   return undefined;
 }

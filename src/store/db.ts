@@ -81,7 +81,9 @@ function probeFts5(db: Database): void {
   try {
     db.exec("CREATE VIRTUAL TABLE temp.ctxmode_probe USING fts5(x, tokenize='trigram'); DROP TABLE temp.ctxmode_probe;");
   } catch (err) {
-    throw new CtxError("FTS5_MISSING", `this SQLite has no FTS5 trigram support (${errorMessage(err)}); use the official ctxmode binary or Node >= 22.13`, { cause: err });
+    throw new CtxError("FTS5_MISSING", `this SQLite has no FTS5 trigram support (${errorMessage(err)}); use the official ctxmode binary or Node >= 22.13`, {
+      cause: err,
+    });
   }
 }
 

@@ -106,7 +106,13 @@ export function writeBatch(db: Database, batch: Hashed[]): IndexResult[] {
     const results = batch.map((h) => write(db, h));
     // The batch's new words in one sorted insert: per source, they landed all over the B-tree
     // between FTS writes and cost more than the rest of the vocabulary's work together.
-    recordVocab(db, batch.map((h) => (h.wrote ? h.prepared?.words : "") ?? "").filter(Boolean).join(" "));
+    recordVocab(
+      db,
+      batch
+        .map((h) => (h.wrote ? h.prepared?.words : "") ?? "")
+        .filter(Boolean)
+        .join(" "),
+    );
     return results;
   });
 }
@@ -125,20 +131,26 @@ function write(db: Database, p: Hashed): IndexResult {
   let status: IndexResult["status"] = "new";
   let sourceId: number;
   if (prior) {
-    db.prepare(
-      "UPDATE sources SET doc_id = $doc, origin = $origin, indexed_at = $now, session = $session, worktree = $worktree WHERE id = $id",
-    ).run({ doc: doc.id, id: prior.id, ...meta });
+    db.prepare("UPDATE sources SET doc_id = $doc, origin = $origin, indexed_at = $now, session = $session, worktree = $worktree WHERE id = $id").run({
+      doc: doc.id,
+      id: prior.id,
+      ...meta,
+    });
     if (prior.doc_id !== doc.id) dropDocIfOrphan(db, prior.doc_id);
     status = prior.doc_id === doc.id ? "unchanged" : "replaced";
     sourceId = prior.id;
   } else {
-    sourceId = db.prepare(
-      "INSERT INTO sources(label, doc_id, origin, indexed_at, session, worktree) VALUES ($label, $doc, $origin, $now, $session, $worktree)",
-    ).run({ label: input.label, doc: doc.id, ...meta }).lastInsertRowid;
+    sourceId = db
+      .prepare("INSERT INTO sources(label, doc_id, origin, indexed_at, session, worktree) VALUES ($label, $doc, $origin, $now, $session, $worktree)")
+      .run({ label: input.label, doc: doc.id, ...meta }).lastInsertRowid;
   }
-  const titles = fresh && p.prepared
-    ? p.prepared.chunks.map((c) => c.title)
-    : db.prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc ORDER BY seq").all({ doc: doc.id }).map((r) => r.title);
+  const titles =
+    fresh && p.prepared
+      ? p.prepared.chunks.map((c) => c.title)
+      : db
+          .prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc ORDER BY seq")
+          .all({ doc: doc.id })
+          .map((r) => r.title);
   return { label: input.label, sourceId, chunks: doc.chunk_count, codeChunks: doc.code_count, bytes, status, titles };
 }
 
@@ -150,12 +162,10 @@ interface DocRow {
 
 function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { chunks, grams }: PreparedChunks): DocRow {
   const codeCount = chunks.filter((c) => c.code).length;
-  const docId = db.prepare(
-    "INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ($sha256, $kind, $bytes, $n, $code)",
-  ).run({ sha256, kind, bytes, n: chunks.length, code: codeCount }).lastInsertRowid;
-  const insChunk = db.prepare(
-    "INSERT INTO chunks(doc_id, seq, title, body, line_start, line_end, code) VALUES ($doc, $seq, $title, $body, $ls, $le, $code)",
-  );
+  const docId = db
+    .prepare("INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ($sha256, $kind, $bytes, $n, $code)")
+    .run({ sha256, kind, bytes, n: chunks.length, code: codeCount }).lastInsertRowid;
+  const insChunk = db.prepare("INSERT INTO chunks(doc_id, seq, title, body, line_start, line_end, code) VALUES ($doc, $seq, $title, $body, $ls, $le, $code)");
   const insWords = db.prepare("INSERT INTO fts_words(rowid, title, body) VALUES ($id, $title, $body)");
   const insGrams = db.prepare("INSERT INTO fts_grams(rowid, terms) VALUES ($id, $terms)");
   chunks.forEach((c: Chunk, seq) => {

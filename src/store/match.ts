@@ -17,8 +17,16 @@ export function lightStem(word: string): string {
 }
 
 const SUFFIXES: [string, string][] = [
-  ["ational", "ate"], ["ization", "ize"], ["ies", "y"], ["ing", ""], ["ied", "y"], ["ed", ""],
-  ["ers", "er"], ["es", "e"], ["s", ""], ["ly", ""],
+  ["ational", "ate"],
+  ["ization", "ize"],
+  ["ies", "y"],
+  ["ing", ""],
+  ["ied", "y"],
+  ["ed", ""],
+  ["ers", "er"],
+  ["es", "e"],
+  ["s", ""],
+  ["ly", ""],
 ];
 
 export interface TermHit {
@@ -97,4 +105,3 @@ export function minimalSpan(hits: TermHit[]): number {
   }
   return best;
 }
-

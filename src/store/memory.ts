@@ -134,7 +134,10 @@ export class MemoryWatch {
     if (cached?.mtime === mtime) return cached.names;
     let names: string[] = [];
     try {
-      names = readdirSync(dir).filter((n) => !n.startsWith(".") && RULE_FILE.test(n)).sort().slice(0, MAX_DIR_FILES);
+      names = readdirSync(dir)
+        .filter((n) => !n.startsWith(".") && RULE_FILE.test(n))
+        .sort()
+        .slice(0, MAX_DIR_FILES);
     } catch {
       // unreadable: no rules from it
     }

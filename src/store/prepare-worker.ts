@@ -13,9 +13,7 @@ const sent = new WordHashes();
 parentPort?.on("message", (msg: { batch: number; jobs: ChunkJob[] } | { checkpoint: string }) => {
   if ("checkpoint" in msg) return checkpoint(msg.checkpoint);
   try {
-    const packed = packSources(
-      msg.jobs.map((job) => prepareSource(job, sent)),
-    );
+    const packed = packSources(msg.jobs.map((job) => prepareSource(job, sent)));
     parentPort!.postMessage({ batch: msg.batch, packed }, [packed.lengths.buffer as ArrayBuffer, packed.numbers.buffer as ArrayBuffer]);
   } catch (err) {
     parentPort!.postMessage({ batch: msg.batch, error: err instanceof Error ? err.message : String(err) });

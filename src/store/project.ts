@@ -51,7 +51,10 @@ function mainRepoOf(dotGitFile: string): string | undefined {
 }
 
 function projectKey(root: string): string {
-  const name = basename(root).replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 40) || "root";
+  const name =
+    basename(root)
+      .replace(/[^A-Za-z0-9._-]+/g, "_")
+      .slice(0, 40) || "root";
   // FNV-1a, not sha256: every hook resolves the project, and node:crypto costs a hook ~2.5 ms to load.
   const hash = fnv1a64(root).slice(0, 12);
   return `${name}-${hash}`;

@@ -49,8 +49,10 @@ export interface SourceInfo {
 
 /** Every source, newest first. */
 export function listSources(db: Database): SourceInfo[] {
-  return db.prepare<SourceInfo>(
-    `SELECT s.label, d.kind, s.origin, d.bytes, d.chunk_count AS chunks, s.indexed_at AS indexedAt, s.session
+  return db
+    .prepare<SourceInfo>(
+      `SELECT s.label, d.kind, s.origin, d.bytes, d.chunk_count AS chunks, s.indexed_at AS indexedAt, s.session
      FROM sources s JOIN docs d ON d.id = s.doc_id ORDER BY s.indexed_at DESC, s.id DESC`,
-  ).all();
+    )
+    .all();
 }

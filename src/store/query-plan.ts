@@ -43,7 +43,12 @@ export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
   const total = chunkTotal(db);
   // Pieces of identifiers as typed (`lofuquT`, `ileURLToPath`) that the trigram index holds are
   // substrings, not misspellings: they are found as written, never "fixed".
-  const pieces = new Set(q.fragments.filter(isIdentifierLike).filter((f) => inGrams(db, f)).flatMap((f) => tokens(f)));
+  const pieces = new Set(
+    q.fragments
+      .filter(isIdentifierLike)
+      .filter((f) => inGrams(db, f))
+      .flatMap((f) => tokens(f)),
+  );
   const literal = q.phrases.length > 0;
   const words = [...new Set([...q.terms, ...q.phrases.flat()])];
   const wordStems = stems(db, words);
@@ -95,7 +100,10 @@ function bestFix(db: Database, word: string, others: PlannedTerm[]): { word: str
   if (candidates.length === 0) return undefined;
   const best = candidates[0]!.distance;
   const closest = candidates.filter((c) => c.distance === best);
-  const dfs = stems(db, closest.map((c) => c.word)).map((s) => docFreq(db, s));
+  const dfs = stems(
+    db,
+    closest.map((c) => c.word),
+  ).map((s) => docFreq(db, s));
   const context = others.filter((t) => t.forms.length > 0).flatMap((t) => t.forms);
   const co = closest.map((c, k) => (dfs[k]! > 0 && context.length && closest.length > 1 ? together(db, c.word, context) : 0));
   let pick = -1;
@@ -119,9 +127,12 @@ const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
  */
 function together(db: Database, word: string, others: string[]): number {
   const own = quote(word);
-  const last = db.prepare<{ id: number }>("SELECT rowid AS id FROM fts_words WHERE fts_words MATCH $m ORDER BY rowid LIMIT 1 OFFSET $k").get({ m: own, k: CO_CAP - 1 })?.id;
+  const last = db
+    .prepare<{ id: number }>("SELECT rowid AS id FROM fts_words WHERE fts_words MATCH $m ORDER BY rowid LIMIT 1 OFFSET $k")
+    .get({ m: own, k: CO_CAP - 1 })?.id;
   const upTo = last ?? Number.MAX_SAFE_INTEGER;
-  const count = (m: string) => Number(db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH $m AND rowid <= $upTo").get({ m, upTo })?.n ?? 0);
+  const count = (m: string) =>
+    Number(db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH $m AND rowid <= $upTo").get({ m, upTo })?.n ?? 0);
   const base = count(own);
   return base ? count(`${own} AND (${others.map(quote).join(" OR ")})`) / base : 0;
 }

@@ -16,7 +16,9 @@ const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, prox
  * Objects", "Event: 'close'"), not which: a query need not repeat them to name the section.
  */
 const KIND_WORDS: ReadonlySet<string> = new Set(
-  "class classes function functions method methods property properties event events object objects module modules interface type types attribute attributes constructor static".split(" "),
+  "class classes function functions method methods property properties event events object objects module modules interface type types attribute attributes constructor static".split(
+    " ",
+  ),
 );
 
 /**

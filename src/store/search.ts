@@ -158,13 +158,19 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   if (rrf.size === 0) return [];
 
   // A chunk shown under a content label when it has one: only a chunk that memory alone holds is a memory hit.
-  const rows = db.prepare<ChunkRow>(`${ROW_SELECT(filter)} WHERE c.id IN (SELECT value FROM json_each($ids))`).all({ ...filter.params, ids: JSON.stringify([...rrf.keys()]) });
+  const rows = db
+    .prepare<ChunkRow>(`${ROW_SELECT(filter)} WHERE c.id IN (SELECT value FROM json_each($ids))`)
+    .all({ ...filter.params, ids: JSON.stringify([...rrf.keys()]) });
 
   const matcher = makeMatcher(plan.terms, exactFragments);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
   const scored = rows.map((row) => ({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: rrf.get(row.id)! * best }) }));
   scored.sort((a, b) => b.score - a.score);
-  for (const row of parentsOf(db, scored.slice(0, PARENT_LOOK).map((s) => s.row), filter)) {
+  for (const row of parentsOf(
+    db,
+    scored.slice(0, PARENT_LOOK).map((s) => s.row),
+    filter,
+  )) {
     // Only a parent whose own heading holds a query word: siblings that merely share a parent
     // ("flaky" in one, "Fridays" in another) do not make it an answer.
     if (findTerms(splitTitle(row.title).leaf, matcher.stems).length === 0) continue;
@@ -245,7 +251,10 @@ function candidates(db: Database, table: "fts_words" | "fts_grams", match: strin
   const sql = filter.sql
     ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match ${filter.sql} ORDER BY ${by} LIMIT $take`
     : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match ORDER BY ${by} LIMIT $take`;
-  return db.prepare<{ id: number }>(sql).all(filter.sql ? { match, take: filter.take, ...filter.params } : { match, take: filter.take }).map((r) => r.id);
+  return db
+    .prepare<{ id: number }>(sql)
+    .all(filter.sql ? { match, take: filter.take, ...filter.params } : { match, take: filter.take })
+    .map((r) => r.id);
 }
 
 interface Filter {

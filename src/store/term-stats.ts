@@ -19,9 +19,9 @@ const ready = new WeakSet<Database>();
 const CACHE_CAP = 4096;
 
 function cache(db: Database): Cache {
-  const row = db.prepare<{ m: number | null; d: number; n: number | null }>(
-    "SELECT (SELECT max(id) FROM chunks) AS m, count(*) AS d, sum(chunk_count) AS n FROM docs",
-  ).get();
+  const row = db
+    .prepare<{ m: number | null; d: number; n: number | null }>("SELECT (SELECT max(id) FROM chunks) AS m, count(*) AS d, sum(chunk_count) AS n FROM docs")
+    .get();
   const version = `${row?.m ?? 0}:${row?.d ?? 0}`;
   let c = caches.get(db);
   if (!c || c.version !== version || c.df.size > CACHE_CAP) {

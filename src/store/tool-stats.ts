@@ -13,9 +13,14 @@ export interface ToolStat {
  * a trigger adds it to the session's `tool_stats` totals in the same statement.
  */
 export function recordCall(db: Database, session: string, tool: string, returned: number, keptOut: number, ms?: number): void {
-  db.prepare(
-    `INSERT INTO tool_calls(at, session, tool, bytes_returned, bytes_kept_out, ms) VALUES ($now, $session, $tool, $returned, $kept, $ms)`,
-  ).run({ now: Date.now(), session, tool, returned, kept: keptOut, ms: ms === undefined ? null : Math.round(ms * 1000) / 1000 });
+  db.prepare(`INSERT INTO tool_calls(at, session, tool, bytes_returned, bytes_kept_out, ms) VALUES ($now, $session, $tool, $returned, $kept, $ms)`).run({
+    now: Date.now(),
+    session,
+    tool,
+    returned,
+    kept: keptOut,
+    ms: ms === undefined ? null : Math.round(ms * 1000) / 1000,
+  });
 }
 
 /** Per-tool totals for one session, or for every session when `session` is undefined. */

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync } from "node:fs";
+import { type Dirent, lstatSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { gitFiles } from "./git-files.ts";
 import { inheritedRules, isIgnored, readIgnoreFile, type IgnoreFile } from "./gitignore.ts";
@@ -50,7 +50,7 @@ function walkPlain(root: string, maxFiles: number): string[] {
   const visit = (dir: string, rules: IgnoreFile[]) => {
     const own = readIgnoreFile(join(dir, ".gitignore"), dir);
     const local = own ? [...rules, own] : rules;
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {

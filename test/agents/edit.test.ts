@@ -11,10 +11,26 @@ const servers = (text: string) => (parse(text) as { mcp_servers?: Record<string,
 describe("Codex TOML edits", () => {
   // Each shape Codex accepts for a server: setup replaces it where it is, never adds a second definition.
   test.each([
-    ["a dotted inline table", '# mine\nmcp_servers.ctxmode = { command = "old" } # keep\nmodel = "o3"\n', 'mcp_servers.ctxmode = { command = "/bin/ctxmode", args = ["serve"] } # keep'],
-    ["an inline table under [mcp_servers]", '[mcp_servers]\ngithub = { command = "gh" }\n  ctxmode = { command = "old", args = [\n    "a",\n  ] }\n\n[profiles.fast]\nmodel = "mini"\n', '  ctxmode = { command = "/bin/ctxmode", args = ["serve"] }'],
-    ["dotted keys", 'model = "o3"\nmcp_servers.ctxmode.command = "old"\nmodel_provider = "x"\nmcp_servers.ctxmode.args = []\n', 'mcp_servers.ctxmode.command = "/bin/ctxmode"\nmcp_servers.ctxmode.args = ["serve"]'],
-    ["dotted keys under [mcp_servers]", '[mcp_servers]\nctxmode.command = "old"\n\n[mcp_servers.github]\ncommand = "gh"\n', 'ctxmode.command = "/bin/ctxmode"\nctxmode.args = ["serve"]'],
+    [
+      "a dotted inline table",
+      '# mine\nmcp_servers.ctxmode = { command = "old" } # keep\nmodel = "o3"\n',
+      'mcp_servers.ctxmode = { command = "/bin/ctxmode", args = ["serve"] } # keep',
+    ],
+    [
+      "an inline table under [mcp_servers]",
+      '[mcp_servers]\ngithub = { command = "gh" }\n  ctxmode = { command = "old", args = [\n    "a",\n  ] }\n\n[profiles.fast]\nmodel = "mini"\n',
+      '  ctxmode = { command = "/bin/ctxmode", args = ["serve"] }',
+    ],
+    [
+      "dotted keys",
+      'model = "o3"\nmcp_servers.ctxmode.command = "old"\nmodel_provider = "x"\nmcp_servers.ctxmode.args = []\n',
+      'mcp_servers.ctxmode.command = "/bin/ctxmode"\nmcp_servers.ctxmode.args = ["serve"]',
+    ],
+    [
+      "dotted keys under [mcp_servers]",
+      '[mcp_servers]\nctxmode.command = "old"\n\n[mcp_servers.github]\ncommand = "gh"\n',
+      'ctxmode.command = "/bin/ctxmode"\nctxmode.args = ["serve"]',
+    ],
   ])("%s is replaced in place; a rerun changes nothing; removal leaves valid TOML", (_name, text, expected) => {
     const out = applyEdit(edit, text);
     expect(out).toContain(expected);

@@ -17,7 +17,11 @@ const EXISTING = `{
 `;
 
 function run(home: string, args: string[], env: Record<string, string> = {}) {
-  return runCtx(args, { dataDir: join(home, ".ctxmode"), cwd: home, env: { HOME: home, CTXMODE_ROUTING: "", CTXMODE_ZCODE_DIR: "", CTXMODE_ZCODE_PLUGIN_DIR: "", ...env } });
+  return runCtx(args, {
+    dataDir: join(home, ".ctxmode"),
+    cwd: home,
+    env: { HOME: home, CTXMODE_ROUTING: "", CTXMODE_ZCODE_DIR: "", CTXMODE_ZCODE_PLUGIN_DIR: "", ...env },
+  });
 }
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8").replace(/^\s*\/\/.*$/gm, ""));
@@ -41,7 +45,9 @@ describe("setup --agents zcode", () => {
     expect(readFileSync(config, "utf8")).toContain("// set by ZCode");
 
     expect(readJson(join(plugin, ".zcode-plugin", "plugin.json")).name).toBe("ctxmode");
-    expect(readJson(join(plugin, ".mcp.json"))).toEqual({ mcpServers: { ctxmode: { type: "stdio", command: binary, args: ["serve"], cwd: "${ZCODE_PROJECT_DIR}" } } });
+    expect(readJson(join(plugin, ".mcp.json"))).toEqual({
+      mcpServers: { ctxmode: { type: "stdio", command: binary, args: ["serve"], cwd: "${ZCODE_PROJECT_DIR}" } },
+    });
     const hooks = readJson(join(plugin, "hooks", "hooks.json")).hooks;
     expect(Object.keys(hooks)).toEqual(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]);
     for (const [event, entries] of Object.entries(hooks) as [string, { hooks: unknown[] }[]][]) {
@@ -51,7 +57,10 @@ describe("setup --agents zcode", () => {
 
     // Every hook line the plugin names answers in ZCode's shape.
     for (const event of Object.keys(hooks)) {
-      const r = Bun.spawnSync([binary, "hook", "zcode", event], { stdin: Buffer.from(JSON.stringify({ session_id: "s", cwd: home, hook_event_name: event })), env: { ...process.env, HOME: home, CTXMODE_DATA_DIR: join(home, ".ctxmode") } });
+      const r = Bun.spawnSync([binary, "hook", "zcode", event], {
+        stdin: Buffer.from(JSON.stringify({ session_id: "s", cwd: home, hook_event_name: event })),
+        env: { ...process.env, HOME: home, CTXMODE_DATA_DIR: join(home, ".ctxmode") },
+      });
       expect({ event, code: r.exitCode }).toEqual({ event, code: 0 });
     }
 
@@ -90,7 +99,11 @@ describe("setup --agents zcode", () => {
 
     writeFileSync(config, readFileSync(config, "utf8").replace('"theme": "dark"', '"theme": "light"'));
     expect(run(home, ["setup", "--yes", "--remove", "--agents", "zcode"], env).code).toBe(0);
-    expect(readJson(config)).toEqual({ theme: "light", plugins: { dirs: ["/opt/plugins/other"], enabledPlugins: { "other@inline": true } }, hooks: { enabled: true } });
+    expect(readJson(config)).toEqual({
+      theme: "light",
+      plugins: { dirs: ["/opt/plugins/other"], enabledPlugins: { "other@inline": true } },
+      hooks: { enabled: true },
+    });
     expect(existsSync(plugin)).toBe(false);
     expect(existsSync(join(home, "elsewhere"))).toBe(false);
   });

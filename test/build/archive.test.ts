@@ -60,7 +60,11 @@ describe("deterministic archives", () => {
     }
     const dir = tempDir();
     writeTarGz(join(dir, "a.tar.gz"), entries, MTIME);
-    expect(run(["busybox", "tar", "-tzf", join(dir, "a.tar.gz")], dir).trim().split("\n")).toEqual(entries.map((e) => e.name));
+    expect(
+      run(["busybox", "tar", "-tzf", join(dir, "a.tar.gz")], dir)
+        .trim()
+        .split("\n"),
+    ).toEqual(entries.map((e) => e.name));
   });
 
   test("python's zipfile reads the zip with its Unix modes", () => {
@@ -70,7 +74,8 @@ describe("deterministic archives", () => {
     }
     const dir = tempDir();
     writeZip(join(dir, "a.zip"), entries, MTIME);
-    const script = "import zipfile,sys,json\nz=zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint(json.dumps([[i.filename,i.external_attr>>16,i.date_time] for i in z.infolist()]))";
+    const script =
+      "import zipfile,sys,json\nz=zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint(json.dumps([[i.filename,i.external_attr>>16,i.date_time] for i in z.infolist()]))";
     const listed = JSON.parse(run(["python3", "-c", script, join(dir, "a.zip")], dir)) as [string, number, number[]][];
     expect(listed.map(([n]) => n)).toEqual(entries.map((e) => e.name));
     expect(listed.map(([, mode]) => mode & 0o777)).toEqual(entries.map((e) => e.mode));
@@ -84,7 +89,12 @@ describe("SHA256SUMS", () => {
     const names = ["b.tar.gz", "B.zip", "a.txt", "install.sh"];
     for (const n of names) writeFileSync(join(dir, n), n);
     const text = formatSums(names.map((n) => join(dir, n)));
-    expect(text.trim().split("\n").map((l) => l.slice(66))).toEqual(["B.zip", "a.txt", "b.tar.gz", "install.sh"]);
+    expect(
+      text
+        .trim()
+        .split("\n")
+        .map((l) => l.slice(66)),
+    ).toEqual(["B.zip", "a.txt", "b.tar.gz", "install.sh"]);
     writeFileSync(join(dir, "SHA256SUMS"), text);
     if (Bun.which("sha256sum")) expect(run(["sha256sum", "-c", "SHA256SUMS"], dir)).toContain("install.sh: OK");
     expect(parseSums(text).get("a.txt")).toBe(sha256(new TextEncoder().encode("a.txt")));

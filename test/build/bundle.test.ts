@@ -6,7 +6,9 @@ import { repoRoot } from "../helpers/temp.ts";
 const nodeDist = join(repoRoot, "dist", "node");
 
 test("the Node build imports no bun: module and uses node:sqlite", () => {
-  const files = readdirSync(nodeDist, { recursive: true }).map(String).filter((f) => f.endsWith(".mjs"));
+  const files = readdirSync(nodeDist, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".mjs"));
   expect(files.length).toBeGreaterThan(0);
   const all = files.map((f) => readFileSync(join(nodeDist, f), "utf8")).join("\n");
   expect(all).not.toMatch(/["']bun:[a-z]/);
@@ -20,7 +22,9 @@ test("the Node build's entry refuses an old Node with one line naming the versio
 });
 
 test("the MCP SDK's Ajv validator is left out of the builds (ctxmode never elicits)", () => {
-  const files = readdirSync(nodeDist, { recursive: true }).map(String).filter((f) => f.endsWith(".mjs"));
+  const files = readdirSync(nodeDist, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".mjs"));
   const all = files.map((f) => readFileSync(join(nodeDist, f), "utf8")).join("\n");
   expect(all).toContain("does not validate elicitation results");
   // Ajv's own option names and its formats plugin appear nowhere.
@@ -35,7 +39,9 @@ const BUNDLED: [string, string][] = [
 ];
 
 test.each(BUNDLED)("%s is inside the Node build and the compiled binary, not loaded at run time", async (name, marker) => {
-  const files = readdirSync(nodeDist, { recursive: true }).map(String).filter((f) => f.endsWith(".mjs"));
+  const files = readdirSync(nodeDist, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".mjs"));
   const texts = files.map((f) => [f, readFileSync(join(nodeDist, f), "utf8")] as const);
   expect(texts.some(([, t]) => t.includes(`// node_modules/${name}/`))).toBe(true);
   const imports = new RegExp(`(from |import\\(|require\\()["']${name}["'/]`);

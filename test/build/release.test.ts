@@ -133,7 +133,9 @@ describe("Homebrew formula", () => {
     expect(formula).not.toMatch(/\{\{/);
     for (const c of cases) {
       const name = `ctxmode-${c.target}.tar.gz`;
-      expect(formula).toContain(`url "https://github.com/${RELEASE_REPO}/releases/download/v${release.version}/${name}"\n      sha256 "${release.sums.get(name)}"`);
+      expect(formula).toContain(
+        `url "https://github.com/${RELEASE_REPO}/releases/download/v${release.version}/${name}"\n      sha256 "${release.sums.get(name)}"`,
+      );
     }
   });
 
@@ -170,7 +172,9 @@ describe("Homebrew formula", () => {
       const r = sh(["ruby", stub, formula, c.os, c.cpu], repoRoot);
       expect(r.code).toBe(0);
       const name = `ctxmode-${c.target}.tar.gz`;
-      expect(r.out.trim()).toBe(`${release.version} https://github.com/${RELEASE_REPO}/releases/download/v${release.version}/${name} ${release.sums.get(name)}`);
+      expect(r.out.trim()).toBe(
+        `${release.version} https://github.com/${RELEASE_REPO}/releases/download/v${release.version}/${name} ${release.sums.get(name)}`,
+      );
     }
   });
 });
@@ -207,7 +211,12 @@ describe("winget manifests", () => {
 describe("npm packages", () => {
   test("one package per target with os/cpu/libc and a verified binary; the wrapper pins them all exactly", () => {
     const wrapper = JSON.parse(readFileSync(join(release.npmDir, "ctxmode", "package.json"), "utf8"));
-    expect(wrapper).toMatchObject({ name: "ctxmode", version: release.version, bin: { ctxmode: "bin/ctxmode" }, scripts: { postinstall: "node lib/postinstall.js" } });
+    expect(wrapper).toMatchObject({
+      name: "ctxmode",
+      version: release.version,
+      bin: { ctxmode: "bin/ctxmode" },
+      scripts: { postinstall: "node lib/postinstall.js" },
+    });
     expect(Object.keys(wrapper.optionalDependencies)).toEqual(TARGETS.map(npmPackageName));
     for (const t of TARGETS) {
       const name = npmPackageName(t);
@@ -227,7 +236,9 @@ describe("npm packages", () => {
     for (const f of ["bin/ctxmode", "lib/shim.js", "lib/platform.js", "lib/postinstall.js", "dist/node/ctxmode.mjs", "README.md", "LICENSE"]) {
       expect(existsSync(join(dir, f))).toBe(true);
     }
-    const node = readdirSync(join(dir, "dist", "node"), { recursive: true }).map(String).filter((f) => f.endsWith(".mjs"));
+    const node = readdirSync(join(dir, "dist", "node"), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".mjs"));
     const all = node.map((f) => readFileSync(join(dir, "dist", "node", f), "utf8")).join("\n");
     expect(all).not.toMatch(/["']bun:[a-z]/);
   });

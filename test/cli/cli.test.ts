@@ -66,7 +66,10 @@ describe("ctxmode CLI", () => {
     const { dataDir, dir } = project();
     expect(runCtx(["index", fixturesDir, "--source", "fx"], { dataDir, cwd: dir }).code).toBe(0);
     // 30 queries x 10 hits: well over a pipe's 64 KB buffer, so the writer meets the closed pipe.
-    const queries = "error config test build docker stripe webhook react effect cleanup function request response server client cache index search file path user token session event handler message json value type data".split(" ");
+    const queries =
+      "error config test build docker stripe webhook react effect cleanup function request response server client cache index search file path user token session event handler message json value type data".split(
+        " ",
+      );
     const r = Bun.spawnSync(["sh", "-c", `"$0" search "$@" --limit 10 --json | head -c 20 >/dev/null`, binary, ...queries], {
       cwd: dir,
       env: { ...process.env, CTXMODE_DATA_DIR: dataDir },

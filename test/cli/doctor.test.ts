@@ -48,11 +48,19 @@ describe("ctxmode doctor", () => {
 
   test("the release check: a newer VERSION is a WARN with `ctxmode upgrade`; the same is a PASS; no answer is skipped", async () => {
     let published = "99.0.0";
-    const release = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req) => (new URL(req.url).pathname === "/rel/VERSION" ? new Response(`${published}\n`) : new Response("no", { status: 404 })) });
+    const release = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: (req) => (new URL(req.url).pathname === "/rel/VERSION" ? new Response(`${published}\n`) : new Response("no", { status: 404 })),
+    });
     try {
       // Async: the server answers from this process.
       const latest = async (url: string) => {
-        const p = Bun.spawn([binary, "doctor", "--json"], { env: { ...process.env, CTXMODE_DATA_DIR: tempDir(), CTXMODE_RELEASE_URL: url }, stdout: "pipe", stderr: "pipe" });
+        const p = Bun.spawn([binary, "doctor", "--json"], {
+          env: { ...process.env, CTXMODE_DATA_DIR: tempDir(), CTXMODE_RELEASE_URL: url },
+          stdout: "pipe",
+          stderr: "pipe",
+        });
         const [out, code] = await Promise.all([new Response(p.stdout).text(), p.exited]);
         return { code, row: JSON.parse(out).checks.find((c: { name: string }) => c.name === "latest") };
       };
@@ -61,7 +69,10 @@ describe("ctxmode doctor", () => {
       expect(newer.row).toMatchObject({ status: "WARN", fix: "ctxmode upgrade" });
       expect(newer.row.detail).toMatch(/^ctxmode 99\.0\.0 is out \(this is \d+\.\d+\.\d+\)$/);
       published = (await latest(`http://127.0.0.1:${release.port}/rel`)).row.detail.match(/this is (\S+)\)/)[1];
-      expect((await latest(`http://127.0.0.1:${release.port}/rel`)).row).toMatchObject({ status: "PASS", detail: `ctxmode ${published} is the latest release` });
+      expect((await latest(`http://127.0.0.1:${release.port}/rel`)).row).toMatchObject({
+        status: "PASS",
+        detail: `ctxmode ${published} is the latest release`,
+      });
       const started = Date.now();
       const offline = await latest("http://127.0.0.1:9/rel");
       expect(offline.row).toMatchObject({ status: "PASS" });

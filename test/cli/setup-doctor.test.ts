@@ -10,7 +10,16 @@ function run(home: string, args: string[]) {
   return runCtx(args, {
     dataDir: join(home, ".ctxmode"),
     cwd: home,
-    env: { HOME: home, CLAUDE_CONFIG_DIR: "", CODEX_HOME: "", GEMINI_CLI_HOME: "", COPILOT_HOME: "", XDG_CONFIG_HOME: "", PI_CODING_AGENT_DIR: "", CTXMODE_ROUTING: "" },
+    env: {
+      HOME: home,
+      CLAUDE_CONFIG_DIR: "",
+      CODEX_HOME: "",
+      GEMINI_CLI_HOME: "",
+      COPILOT_HOME: "",
+      XDG_CONFIG_HOME: "",
+      PI_CODING_AGENT_DIR: "",
+      CTXMODE_ROUTING: "",
+    },
   });
 }
 

@@ -115,7 +115,10 @@ describe("ctxmode setup for VS Code, Cursor, Kiro, OpenCode and Pi", () => {
     const vscodeFile = ".config/Code/User/mcp.json";
     const crlf = USER_FILES[vscodeFile]!.replace(/\n/g, "\r\n");
     const onlyComments = "// Cursor MCP servers\n/* added by hand */\n";
-    for (const [rel, text] of [[vscodeFile, crlf], [".cursor/mcp.json", onlyComments]] as const) {
+    for (const [rel, text] of [
+      [vscodeFile, crlf],
+      [".cursor/mcp.json", onlyComments],
+    ] as const) {
       mkdirSync(dirname(join(home, rel)), { recursive: true });
       writeFileSync(join(home, rel), text);
     }

@@ -2,7 +2,15 @@ import { describe, expect, test } from "bun:test";
 import { runCtx } from "../helpers/cli.ts";
 import { makeProject, startServer } from "../mcp/helpers.ts";
 
-type Scope = { label: string; calls: number; returned: number; keptOut: number; keptOutPercent: number; tokensKeptOut: number; tools: { tool: string; calls: number; returned: number; keptOut: number }[] };
+type Scope = {
+  label: string;
+  calls: number;
+  returned: number;
+  keptOut: number;
+  keptOutPercent: number;
+  tokensKeptOut: number;
+  tools: { tool: string; calls: number; returned: number; keptOut: number }[];
+};
 
 describe("ctxmode stats", () => {
   test("counts exactly the bytes an MCP session moved; another session shows zero", async () => {

@@ -41,7 +41,11 @@ describe.skipIf(process.platform === "win32")("ctxmode uninstall", () => {
     copyFileSync(binary, exe);
     const data = join(home, "data");
     mkdirSync(join(data, "projects"), { recursive: true });
-    const r = Bun.spawnSync([exe, "uninstall", "--yes", "--delete-data"], { env: { PATH: process.env.PATH ?? "", HOME: home, CTXMODE_DATA_DIR: data }, stdout: "pipe", stderr: "pipe" });
+    const r = Bun.spawnSync([exe, "uninstall", "--yes", "--delete-data"], {
+      env: { PATH: process.env.PATH ?? "", HOME: home, CTXMODE_DATA_DIR: data },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     expect(r.exitCode).toBe(0);
     expect(existsSync(data)).toBe(false);
     expect(existsSync(exe)).toBe(false);

@@ -50,7 +50,10 @@ describe("ctxmode setup", () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/CONFIGURED\s+claude-code/);
 
-    expect(json(home, ".claude.json").mcpServers).toEqual({ github: { type: "stdio", command: "gh-mcp" }, ctxmode: { type: "stdio", command: binary, args: ["serve"] } });
+    expect(json(home, ".claude.json").mcpServers).toEqual({
+      github: { type: "stdio", command: "gh-mcp" },
+      ctxmode: { type: "stdio", command: binary, args: ["serve"] },
+    });
     expect(read(home, ".claude/settings.json")).toContain("// my hooks");
     const claudeHooks = json(home, ".claude/settings.json").hooks;
     expect(claudeHooks.PreToolUse.map((h: any) => h.hooks[0].command)).toEqual(["lint.sh", `${binary} hook claude-code pretooluse`]);

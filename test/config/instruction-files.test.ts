@@ -40,10 +40,18 @@ describe("one list of instruction files, the same for every part that reads it",
   });
 
   test("each is listed as a rule in play at session start", () => {
-    const r = runHook("claude-code", "SessionStart", JSON.stringify({ session_id: "s", cwd: box.project, hook_event_name: "SessionStart", source: "startup" }), hookEnv(box));
+    const r = runHook(
+      "claude-code",
+      "SessionStart",
+      JSON.stringify({ session_id: "s", cwd: box.project, hook_event_name: "SessionStart", source: "startup" }),
+      hookEnv(box),
+    );
     expect(r.code).toBe(0);
     const db = new Database(join(box.dataDir, "projects", resolveProject(box.project).key, "context.db"), { readonly: true });
-    const rules = db.query<{ data: string }, []>("SELECT data FROM journal WHERE type = 'rule' ORDER BY seq").all().map((row) => row.data);
+    const rules = db
+      .query<{ data: string }, []>("SELECT data FROM journal WHERE type = 'rule' ORDER BY seq")
+      .all()
+      .map((row) => row.data);
     db.close();
     expect(rules).toEqual([...FILES, ...FOLDER_FILES.map((f) => f.slice(0, f.lastIndexOf("/") + 1))]);
   });

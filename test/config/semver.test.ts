@@ -30,7 +30,13 @@ test.each(TABLE)("%s vs %s: %d", (a, b, sign) => {
   expect(isNewer(a, b)).toBe(sign === 1);
 });
 
-test.each([["dev", "1.0.0"], ["1.0.0", "dev"], ["1.0", "1.0.0"], ["", "1.0.0"], ["1.0.0-", "1.0.0"]])("%p or %p is no version: undefined, never newer", (a, b) => {
+test.each([
+  ["dev", "1.0.0"],
+  ["1.0.0", "dev"],
+  ["1.0", "1.0.0"],
+  ["", "1.0.0"],
+  ["1.0.0-", "1.0.0"],
+])("%p or %p is no version: undefined, never newer", (a, b) => {
   expect(compareVersions(a, b)).toBeUndefined();
   expect(isNewer(a, b)).toBe(false);
 });

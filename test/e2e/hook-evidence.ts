@@ -44,7 +44,12 @@ export function readJournal(box: HostSandbox): JournalDump {
     if (!existsSync(file)) continue;
     const db = new Database(file, { readonly: true });
     try {
-      const tables = new Set(db.query("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r: any) => r.name as string));
+      const tables = new Set(
+        db
+          .query("SELECT name FROM sqlite_master WHERE type = 'table'")
+          .all()
+          .map((r: any) => r.name as string),
+      );
       if (tables.has("journal_sessions")) dump.sessions.push(...(db.query("SELECT session, host FROM journal_sessions").all() as JournalDump["sessions"]));
       if (tables.has("journal")) dump.rows.push(...(db.query("SELECT session, type, data FROM journal ORDER BY seq").all() as JournalDump["rows"]));
     } finally {

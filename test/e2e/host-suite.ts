@@ -40,7 +40,6 @@ export interface HostE2E {
   timeoutMs?: number;
 }
 
-
 const PROMPT = "Run the scripted e2e steps.";
 
 /** Each skill's frontmatter name and description, as setup installs them from skills/. */
@@ -98,7 +97,9 @@ export function describeHost(def: HostE2E): void {
     });
 
     test("the instruction file section setup wrote (--instructions) reaches the model", () => {
-      const heading = instructionSection().split("\n").find((l) => l.startsWith("## "))!;
+      const heading = instructionSection()
+        .split("\n")
+        .find((l) => l.startsWith("## "))!;
       const traffic = fake.requests.map((r) => JSON.stringify(r.body)).join("\n");
       if (!traffic.includes(heading.slice(3))) throw new Error(`"${heading}" never reached the model\n${why()}`);
     });
@@ -134,7 +135,9 @@ export function describeHost(def: HostE2E): void {
       const sessions = journal.sessions.filter((s) => s.host === def.id && s.session);
       const prompt = journal.rows.find((r) => r.type === "prompt" && r.data.includes(PROMPT) && sessions.some((s) => s.session === r.session));
       if (!prompt) {
-        throw new Error(`no ${def.id} session with the prompt in the journal: ${JSON.stringify(journal).slice(0, 2000)}\ndata dir: ${dataFiles(box).join(", ")}\n${why()}`);
+        throw new Error(
+          `no ${def.id} session with the prompt in the journal: ${JSON.stringify(journal).slice(0, 2000)}\ndata dir: ${dataFiles(box).join(", ")}\n${why()}`,
+        );
       }
     });
 

@@ -132,7 +132,10 @@ export function findNode(major: number): string | undefined {
 
 /** npm's error code and first message line, without the field lines and the pointer to its debug log. */
 function npmReason(stderr: string): string {
-  const lines = stderr.split("\n").map((l) => l.replace(/^npm (error|ERR!)\s*/, "").trim()).filter(Boolean);
+  const lines = stderr
+    .split("\n")
+    .map((l) => l.replace(/^npm (error|ERR!)\s*/, "").trim())
+    .filter(Boolean);
   const code = lines.find((l) => l.startsWith("code "))?.slice(5);
   const message = lines.find((l) => !/^(code|syscall|errno|path|dest|address|port|A complete log)\b/.test(l));
   return [code, message].filter(Boolean).join(": ");

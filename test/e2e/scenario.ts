@@ -56,7 +56,10 @@ export function resultOf(fake: FakeModel, steps: LabeledStep[], label: StepLabel
 
 /** Everything the model was told outside tool results (system, developer and user text), over the run. */
 export function contextSeen(fake: FakeModel): string {
-  return fake.conversation().map((r) => r.parsed.context).join("\n");
+  return fake
+    .conversation()
+    .map((r) => r.parsed.context)
+    .join("\n");
 }
 
 /** The request-level summary a failing assertion prints: what each request offered and carried. */

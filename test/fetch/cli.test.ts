@@ -58,6 +58,8 @@ describe("ctxmode index <url>", () => {
     expect(mixed.stderr).toContain("pass either files or URLs");
     const some = await ctxmode(["index", site.url("/notes"), site.url("/logo.png")]);
     expect(some.code).toBe(1);
-    expect(some.stderr).toBe(`failed ${site.url("/logo.png")}: ${site.url("/logo.png")} is image/png; only HTML, JSON, markdown and text pages can be indexed\n`);
+    expect(some.stderr).toBe(
+      `failed ${site.url("/logo.png")}: ${site.url("/logo.png")} is image/png; only HTML, JSON, markdown and text pages can be indexed\n`,
+    );
   });
 });

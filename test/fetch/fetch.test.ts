@@ -40,11 +40,13 @@ async function failure(p: Promise<unknown>): Promise<CtxError> {
 }
 
 /** A resolver stub: names to fixed addresses. The address check still runs on what it returns. */
-const stub = (table: Record<string, string[]>): Resolver => async (host) => {
-  const found = table[host];
-  if (!found) throw Object.assign(new Error(`no stub for ${host}`), { code: "ENOTFOUND" });
-  return found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
-};
+const stub =
+  (table: Record<string, string[]>): Resolver =>
+  async (host) => {
+    const found = table[host];
+    if (!found) throw Object.assign(new Error(`no stub for ${host}`), { code: "ENOTFOUND" });
+    return found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+  };
 
 const site = await startSite({
   "/plain": send("text/plain; charset=utf-8", "hello"),
@@ -119,10 +121,25 @@ describe("safe fetch: what is fetched", () => {
 
 describe("safe fetch: refusals name the rule", () => {
   const cases: [string, string, Partial<FetchOptions>, RegExp][] = [
-    ["a redirect into the metadata range is blocked at the hop", "/to-metadata", {}, /^redirect 1 to http:\/\/169\.254\.169\.254\/latest\/meta-data\/ refused: 169\.254\.169\.254 \(link-local \/ cloud metadata 169\.254\.0\.0\/16\) is never fetched$/],
-    ["a redirect into a private range is blocked at the hop", "/to-private", {}, /^redirect 1 to http:\/\/10\.0\.0\.7\/admin refused: 10\.0\.0\.7 \(private 10\.0\.0\.0\/8\) is refused unless CTXMODE_FETCH_ALLOW_PRIVATE=1$/],
+    [
+      "a redirect into the metadata range is blocked at the hop",
+      "/to-metadata",
+      {},
+      /^redirect 1 to http:\/\/169\.254\.169\.254\/latest\/meta-data\/ refused: 169\.254\.169\.254 \(link-local \/ cloud metadata 169\.254\.0\.0\/16\) is never fetched$/,
+    ],
+    [
+      "a redirect into a private range is blocked at the hop",
+      "/to-private",
+      {},
+      /^redirect 1 to http:\/\/10\.0\.0\.7\/admin refused: 10\.0\.0\.7 \(private 10\.0\.0\.0\/8\) is refused unless CTXMODE_FETCH_ALLOW_PRIVATE=1$/,
+    ],
     ["a redirect to an IPv4-mapped metadata address is blocked", "/to-mapped", {}, /IPv4-mapped form of 169\.254\.169\.254, link-local/],
-    ["a redirect to a name that resolves into a refused range is blocked", "/to-name", { resolve: stub({ "metadata.test": ["169.254.169.254"] }) }, /^redirect 1 to http:\/\/metadata\.test\/computeMetadata\/v1\/ refused: metadata\.test resolves to 169\.254\.169\.254 \(link-local/],
+    [
+      "a redirect to a name that resolves into a refused range is blocked",
+      "/to-name",
+      { resolve: stub({ "metadata.test": ["169.254.169.254"] }) },
+      /^redirect 1 to http:\/\/metadata\.test\/computeMetadata\/v1\/ refused: metadata\.test resolves to 169\.254\.169\.254 \(link-local/,
+    ],
     ["a redirect to another scheme is refused", "/to-file", {}, /^redirect 1 from .* to file:\/\/ refused: only http and https are fetched$/],
     ["more than 5 redirects are refused", "/loop", {}, /redirects more than 5 times/],
     ["a Content-Length over the cap is refused before the body is read", "/declared-huge", {}, /is 62914560 bytes, over the 50 MB cap/],
@@ -256,7 +273,23 @@ describe.skipIf(!openssl)("https", () => {
   const dir = tempDir("ctxmode-tls-");
   const key = join(dir, "key.pem");
   const cert = join(dir, "cert.pem");
-  spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=docs.test", "-addext", "subjectAltName=DNS:docs.test"]);
+  spawnSync("openssl", [
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    key,
+    "-out",
+    cert,
+    "-days",
+    "1",
+    "-subj",
+    "/CN=docs.test",
+    "-addext",
+    "subjectAltName=DNS:docs.test",
+  ]);
   const ca = readFileSync(cert, "utf8");
 
   test("TLS is pinned to the checked address and verified against the name (SNI)", async () => {
@@ -270,7 +303,11 @@ describe.skipIf(!openssl)("https", () => {
       expect(body).toBe(`tls docs.test:${port}`);
       expect(sni).toBe("docs.test");
       const proxy = await startProxy();
-      const tunnelled = await text(`https://docs.test:${port}/`, { resolve: stub({ "docs.test": ["127.0.0.1"] }), ca, proxy: { https: proxy.url, noProxy: [] } });
+      const tunnelled = await text(`https://docs.test:${port}/`, {
+        resolve: stub({ "docs.test": ["127.0.0.1"] }),
+        ca,
+        proxy: { https: proxy.url, noProxy: [] },
+      });
       expect(tunnelled.body).toBe(`tls docs.test:${port}`);
       expect(proxy.targets).toEqual([`127.0.0.1:${port}`]);
       // The certificate names docs.test: reaching the same address under another name must fail verification.

@@ -149,8 +149,17 @@ ${sections.join("\n")}
 
 /** Every marker of page chrome docsPage() plants outside the content. */
 export const CHROME_MARKERS = [
-  "SCRIPT_PAYLOAD_MARKER", "NAVBAR_MARKER", "COOKIE_MARKER", "SIDEBAR_MARKER", "HIDDEN_MARKER", "FOOTER_MARKER",
-  "NOSCRIPT_MARKER", "SVG_MARKER", "SCRIPT_TAIL_MARKER", "Accept all", "sans-serif",
+  "SCRIPT_PAYLOAD_MARKER",
+  "NAVBAR_MARKER",
+  "COOKIE_MARKER",
+  "SIDEBAR_MARKER",
+  "HIDDEN_MARKER",
+  "FOOTER_MARKER",
+  "NOSCRIPT_MARKER",
+  "SVG_MARKER",
+  "SCRIPT_TAIL_MARKER",
+  "Accept all",
+  "sans-serif",
 ];
 
 /** The page as a chunked byte stream. */

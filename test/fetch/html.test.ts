@@ -21,7 +21,12 @@ describe("HTML to markdown", () => {
     expect(markdown).toContain(`\`\`\`python\n${PYTHON_EXAMPLE}\n\`\`\``);
     expect(markdown).toContain(`\`\`\`ts\n${TS_EXAMPLE}\n\`\`\``);
     expect(markdown).toContain(
-      ["| Option | Default | Meaning |", "| --- | --- | --- |", "| `max_retries` | 5 | Attempts \\| then give up |", "| base_delay | 200 | Milliseconds before the first retry |"].join("\n"),
+      [
+        "| Option | Default | Meaning |",
+        "| --- | --- | --- |",
+        "| `max_retries` | 5 | Attempts \\| then give up |",
+        "| base_delay | 200 | Milliseconds before the first retry |",
+      ].join("\n"),
     );
     expect(markdown).toStartWith("# Retry policy\n\nConfigure `max_retries` and _exponential_ backoff");
     expect(markdown).toContain("[the webhook guide](https://docs.harbor.test/docs/guide/webhooks)");
@@ -39,52 +44,112 @@ describe("HTML to markdown", () => {
   });
 
   const cases: [string, string, (md: string) => void][] = [
-    ["main without article", "<body><nav>NAV</nav><main><h2>Guide</h2><p>Main text here.</p></main><footer>FOOT</footer></body>", (md) => {
-      expect(md).toBe("## Guide\n\nMain text here.");
-    }],
-    ["no main or article: the body minus chrome", "<body><header><nav>NAV</nav>HEADER</header><h1>Plain</h1><p>Body text.</p><aside>SIDE</aside></body>", (md) => {
-      expect(md).toBe("# Plain\n\nBody text.");
-    }],
-    ["a teaser article loses to main", "<main><h1>Real</h1><p>" + "long content ".repeat(50) + "</p><article><p>teaser</p></article></main>", (md) => {
-      expect(md).toStartWith("# Real");
-      expect(md).toContain("teaser");
-    }],
-    ["several articles are kept in order", "<main><article><h2>One</h2></article><p>x</p><article><h2>Two</h2></article></main>", (md) => {
-      expect(md).toBe("## One\n\n## Two");
-    }],
-    ["pre without code, language on the pre, tabs and blank lines kept", '<pre class="language-go">func main() {\n\tfmt.Println("a_b*c")\n\n\treturn\n}</pre>', (md) => {
-      expect(md).toBe('```go\nfunc main() {\n\tfmt.Println("a_b*c")\n\n\treturn\n}\n```');
-    }],
-    ["one block per line highlighters and <br> become newlines", '<pre><code data-language="SQL"><div class="line">SELECT *</div><div class="line">FROM t_x</div></code></pre><pre>a<br>b</pre>', (md) => {
-      expect(md).toBe("```sql\nSELECT *\nFROM t_x\n```\n\n```\na\nb\n```");
-    }],
-    ["code holding a triple backtick gets a longer fence", "<pre><code>```js\nx\n```</code></pre>", (md) => {
-      expect(md).toBe("````\n```js\nx\n```\n````");
-    }],
-    ["line numbers and copy buttons are dropped", '<pre><span class="linenos">1</span>x = 1<button>Copy</button></pre>', (md) => {
-      expect(md).toBe("```\nx = 1\n```");
-    }],
-    ["prose keeps underscores and stars; a line that would become a heading is escaped", "<p>snake_case and 2*3</p><p># not a heading</p>", (md) => {
-      expect(md).toBe("snake_case and 2*3\n\n\\# not a heading");
-    }],
-    ["images become their alt text; fragment and javascript links become text", '<p><img src="a.png" alt="Flow diagram"><img src="b.png"> <a href="#x">here</a> <a href="javascript:void(0)">js</a> <a href="/abs">abs</a></p>', (md) => {
-      expect(md).toBe("Flow diagram here js [abs](https://docs.harbor.test/abs)");
-    }],
-    ["<base href> changes where relative links point", '<head><base href="https://cdn.harbor.test/v2/"></head><body><p><a href="page">p</a></p></body>', (md) => {
-      expect(md).toBe("[p](https://cdn.harbor.test/v2/page)");
-    }],
-    ["a layout table converts as blocks, a data table without thead uses its first row", '<table><tr><td><pre>code()</pre></td></tr></table><table><tr><td>a</td><td>b</td></tr><tr><td colspan="2">wide</td></tr></table>', (md) => {
-      expect(md).toBe("```\ncode()\n```\n\n| a | b |\n| --- | --- |\n| wide | |");
-    }],
-    ["a page with a title but no h1 gets the title as its h1", "<title>Only &amp; title</title><main><p>text</p></main>", (md) => {
-      expect(md).toBe("# Only & title\n\ntext");
-    }],
-    ["a comment line in code is no h1: the title still becomes one", "<title>Setup</title><main><pre># install first\nmake</pre></main>", (md) => {
-      expect(md).toBe("# Setup\n\n```\n# install first\nmake\n```");
-    }],
-    ["consent dialogs and screen-reader-only text are dropped", '<div class="onetrust-banner">ONETRUST</div><div role="dialog">MODAL</div><p>Keep <span class="sr-only">SRONLY</span>this</p>', (md) => {
-      expect(md).toBe("Keep this");
-    }],
+    [
+      "main without article",
+      "<body><nav>NAV</nav><main><h2>Guide</h2><p>Main text here.</p></main><footer>FOOT</footer></body>",
+      (md) => {
+        expect(md).toBe("## Guide\n\nMain text here.");
+      },
+    ],
+    [
+      "no main or article: the body minus chrome",
+      "<body><header><nav>NAV</nav>HEADER</header><h1>Plain</h1><p>Body text.</p><aside>SIDE</aside></body>",
+      (md) => {
+        expect(md).toBe("# Plain\n\nBody text.");
+      },
+    ],
+    [
+      "a teaser article loses to main",
+      "<main><h1>Real</h1><p>" + "long content ".repeat(50) + "</p><article><p>teaser</p></article></main>",
+      (md) => {
+        expect(md).toStartWith("# Real");
+        expect(md).toContain("teaser");
+      },
+    ],
+    [
+      "several articles are kept in order",
+      "<main><article><h2>One</h2></article><p>x</p><article><h2>Two</h2></article></main>",
+      (md) => {
+        expect(md).toBe("## One\n\n## Two");
+      },
+    ],
+    [
+      "pre without code, language on the pre, tabs and blank lines kept",
+      '<pre class="language-go">func main() {\n\tfmt.Println("a_b*c")\n\n\treturn\n}</pre>',
+      (md) => {
+        expect(md).toBe('```go\nfunc main() {\n\tfmt.Println("a_b*c")\n\n\treturn\n}\n```');
+      },
+    ],
+    [
+      "one block per line highlighters and <br> become newlines",
+      '<pre><code data-language="SQL"><div class="line">SELECT *</div><div class="line">FROM t_x</div></code></pre><pre>a<br>b</pre>',
+      (md) => {
+        expect(md).toBe("```sql\nSELECT *\nFROM t_x\n```\n\n```\na\nb\n```");
+      },
+    ],
+    [
+      "code holding a triple backtick gets a longer fence",
+      "<pre><code>```js\nx\n```</code></pre>",
+      (md) => {
+        expect(md).toBe("````\n```js\nx\n```\n````");
+      },
+    ],
+    [
+      "line numbers and copy buttons are dropped",
+      '<pre><span class="linenos">1</span>x = 1<button>Copy</button></pre>',
+      (md) => {
+        expect(md).toBe("```\nx = 1\n```");
+      },
+    ],
+    [
+      "prose keeps underscores and stars; a line that would become a heading is escaped",
+      "<p>snake_case and 2*3</p><p># not a heading</p>",
+      (md) => {
+        expect(md).toBe("snake_case and 2*3\n\n\\# not a heading");
+      },
+    ],
+    [
+      "images become their alt text; fragment and javascript links become text",
+      '<p><img src="a.png" alt="Flow diagram"><img src="b.png"> <a href="#x">here</a> <a href="javascript:void(0)">js</a> <a href="/abs">abs</a></p>',
+      (md) => {
+        expect(md).toBe("Flow diagram here js [abs](https://docs.harbor.test/abs)");
+      },
+    ],
+    [
+      "<base href> changes where relative links point",
+      '<head><base href="https://cdn.harbor.test/v2/"></head><body><p><a href="page">p</a></p></body>',
+      (md) => {
+        expect(md).toBe("[p](https://cdn.harbor.test/v2/page)");
+      },
+    ],
+    [
+      "a layout table converts as blocks, a data table without thead uses its first row",
+      '<table><tr><td><pre>code()</pre></td></tr></table><table><tr><td>a</td><td>b</td></tr><tr><td colspan="2">wide</td></tr></table>',
+      (md) => {
+        expect(md).toBe("```\ncode()\n```\n\n| a | b |\n| --- | --- |\n| wide | |");
+      },
+    ],
+    [
+      "a page with a title but no h1 gets the title as its h1",
+      "<title>Only &amp; title</title><main><p>text</p></main>",
+      (md) => {
+        expect(md).toBe("# Only & title\n\ntext");
+      },
+    ],
+    [
+      "a comment line in code is no h1: the title still becomes one",
+      "<title>Setup</title><main><pre># install first\nmake</pre></main>",
+      (md) => {
+        expect(md).toBe("# Setup\n\n```\n# install first\nmake\n```");
+      },
+    ],
+    [
+      "consent dialogs and screen-reader-only text are dropped",
+      '<div class="onetrust-banner">ONETRUST</div><div role="dialog">MODAL</div><p>Keep <span class="sr-only">SRONLY</span>this</p>',
+      (md) => {
+        expect(md).toBe("Keep this");
+      },
+    ],
   ];
   for (const [name, html, check] of cases) {
     test(name, async () => check((await convert(html)).markdown));

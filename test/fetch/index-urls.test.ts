@@ -117,7 +117,9 @@ describe("cache", () => {
     expect(requests()).toBe(before);
     expect(cached).toMatchObject({ from: "index", status: "cached", fetchedBytes: 0, title: "Retry policy" });
     const receipt = pageReceipt(cached, once.ttlMs, clock);
-    expect(receipt).toStartWith(`from the index, not refetched: "${url}" (indexed 60 min ago, ttl 24 h; force: true refetches) · "Retry policy" · ${cached.chunks} chunks,`);
+    expect(receipt).toStartWith(
+      `from the index, not refetched: "${url}" (indexed 60 min ago, ttl 24 h; force: true refetches) · "Retry policy" · ${cached.chunks} chunks,`,
+    );
     expect(receipt).toContain("sections: Python example · TypeScript example");
     expect((await indexOne(url, { ...once, force: true })).from).toBe("web");
     expect((await indexOne(url, { ...once, ttlMs: 0 })).from).toBe("web");
@@ -139,9 +141,15 @@ describe("cache", () => {
     try {
       const old = Date.now() - 20 * 24 * 3600 * 1000;
       own.exec(`INSERT INTO docs(id, sha256, kind, bytes, chunk_count, code_count) VALUES (1, 'x', 'markdown', 1, 0, 0)`);
-      own.exec(`INSERT INTO sources(label, doc_id, origin, indexed_at) VALUES ('https://old.example/page', 1, 'https://old.example/page', ${old}), ('notes.md', 1, 'notes.md', ${old})`);
+      own.exec(
+        `INSERT INTO sources(label, doc_id, origin, indexed_at) VALUES ('https://old.example/page', 1, 'https://old.example/page', ${old}), ('notes.md', 1, 'notes.md', ${old})`,
+      );
       await indexUrls([{ url: site.url("/notes") }], once, ctx({ db: own, now: Date.now }));
-      expect(listSources(own).map((s) => s.label).sort()).toEqual([site.url("/notes"), "notes.md"]);
+      expect(
+        listSources(own)
+          .map((s) => s.label)
+          .sort(),
+      ).toEqual([site.url("/notes"), "notes.md"]);
     } finally {
       own.close();
     }
@@ -153,14 +161,24 @@ describe("several pages", () => {
     clock = Date.now();
     const urls = ["/docs/retry", "/readme.md", "/logo.png", "/notes"].map((p) => site.url(p));
     for (const concurrency of [1, 3, 8]) {
-      const outcomes = await indexUrls(urls.map((url) => ({ url, label: `set${concurrency}::${url}` })), { ...once, concurrency }, ctx());
+      const outcomes = await indexUrls(
+        urls.map((url) => ({ url, label: `set${concurrency}::${url}` })),
+        { ...once, concurrency },
+        ctx(),
+      );
       expect(outcomes.map((o) => o.ok)).toEqual([true, true, false, true]);
       expect(outcomes.map((o) => o.label)).toEqual(urls.map((u) => `set${concurrency}::${u}`));
     }
-    const outcomes = await indexUrls(urls.map((url) => ({ url, label: `set8::${url}` })), { ...once, concurrency: 8 }, ctx());
+    const outcomes = await indexUrls(
+      urls.map((url) => ({ url, label: `set8::${url}` })),
+      { ...once, concurrency: 8 },
+      ctx(),
+    );
     const text = pagesReceipt(outcomes, "set8");
     const lines = text.split("\n");
-    expect(lines[0]).toBe("4 URLs: 0 fetched, 3 from the index, 1 failed · 0 B fetched, " + `${outcomes.reduce((n, o) => n + (o.ok ? o.chunks : 0), 0)} chunks`);
+    expect(lines[0]).toBe(
+      "4 URLs: 0 fetched, 3 from the index, 1 failed · 0 B fetched, " + `${outcomes.reduce((n, o) => n + (o.ok ? o.chunks : 0), 0)} chunks`,
+    );
     expect(lines[3]).toStartWith(`- failed ${site.url("/logo.png")}: `);
     expect(lines.at(-1)).toBe('search: ctx_search(queries: ["…"], source: "set8")');
     // Every page's code survives the trip: the python example is findable and intact.

@@ -7,7 +7,15 @@ const site = await startSite({
   "/docs/retry": send("text/html; charset=utf-8", docsPage()),
   "/moved": redirect("/docs/retry", 301),
   "/to-metadata": redirect("http://169.254.169.254/latest/meta-data/iam/"),
-  "/api": send("application/json", JSON.stringify({ items: [{ id: 1, name: "walrus-ledger" }, { id: 2, name: "other" }] })),
+  "/api": send(
+    "application/json",
+    JSON.stringify({
+      items: [
+        { id: 1, name: "walrus-ledger" },
+        { id: 2, name: "other" },
+      ],
+    }),
+  ),
   "/logo.png": send("image/png", new Uint8Array([0x89, 0x50, 0x4e, 0x47])),
 });
 
@@ -58,7 +66,10 @@ describe("ctx_index url through the MCP server", async () => {
 
   test("refusals are isError replies naming the rule", async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ url: site.url("/to-metadata") }, /^ctx_index: redirect 1 to http:\/\/169\.254\.169\.254\/latest\/meta-data\/iam\/ refused: 169\.254\.169\.254 \(link-local \/ cloud metadata 169\.254\.0\.0\/16\) is never fetched$/],
+      [
+        { url: site.url("/to-metadata") },
+        /^ctx_index: redirect 1 to http:\/\/169\.254\.169\.254\/latest\/meta-data\/iam\/ refused: 169\.254\.169\.254 \(link-local \/ cloud metadata 169\.254\.0\.0\/16\) is never fetched$/,
+      ],
       [{ url: "http://10.1.2.3/" }, /^ctx_index: 10\.1\.2\.3 \(private 10\.0\.0\.0\/8\) is refused unless CTXMODE_FETCH_ALLOW_PRIVATE=1$/],
       [{ url: "http://[fe80::1]/" }, /^ctx_index: fe80::1 \(link-local fe80::\/10\) is never fetched$/],
       [{ url: "ftp://example.com/file" }, /^ctx_index: ftp:\/\/ URLs are refused: only http and https are fetched$/],

@@ -17,18 +17,26 @@ describe("compaction: state survives", () => {
     const prompt = (text: string) => events.push(["UserPromptSubmit", { ...base, hook_event_name: "UserPromptSubmit", prompt: text }]);
     const tool = (name: string, input: Record<string, unknown>, response: unknown, failed = false) => {
       events.push(["PreToolUse", { ...base, hook_event_name: "PreToolUse", tool_name: name, tool_input: input }]);
-      events.push(failed
-        ? ["PostToolUseFailure", { ...base, hook_event_name: "PostToolUseFailure", tool_name: name, tool_input: input, error: response }]
-        : ["PostToolUse", { ...base, hook_event_name: "PostToolUse", tool_name: name, tool_input: input, tool_response: response }]);
+      events.push(
+        failed
+          ? ["PostToolUseFailure", { ...base, hook_event_name: "PostToolUseFailure", tool_name: name, tool_input: input, error: response }]
+          : ["PostToolUse", { ...base, hook_event_name: "PostToolUse", tool_name: name, tool_input: input, tool_response: response }],
+      );
     };
     events.push(["SessionStart", { ...base, hook_event_name: "SessionStart", source: "startup" }]);
     prompt("add rate limiting to the API gateway");
     tool("Read", { file_path: `${p}/src/gateway.ts` }, { type: "text", file: { filePath: `${p}/src/gateway.ts`, content: "…" } });
-    tool("TodoWrite", { todos: [
-      { content: "write the token bucket limiter", status: "in_progress", activeForm: "Writing" },
-      { content: "add limiter tests", status: "pending", activeForm: "Adding" },
-      { content: "document the limits in README", status: "pending", activeForm: "Documenting" },
-    ] }, "ok");
+    tool(
+      "TodoWrite",
+      {
+        todos: [
+          { content: "write the token bucket limiter", status: "in_progress", activeForm: "Writing" },
+          { content: "add limiter tests", status: "pending", activeForm: "Adding" },
+          { content: "document the limits in README", status: "pending", activeForm: "Documenting" },
+        ],
+      },
+      "ok",
+    );
     tool("Bash", { command: "git checkout -b rate-limit" }, { stdout: "Switched to a new branch 'rate-limit'", stderr: "" });
     tool("Write", { file_path: `${p}/src/limiter.ts`, content: "export class TokenBucket {}" }, "ok");
     tool("Edit", { file_path: `${p}/src/gateway.ts`, old_string: "a", new_string: "b" }, "ok");
@@ -36,20 +44,36 @@ describe("compaction: state survives", () => {
     prompt("don't use setInterval for refills, compute them lazily instead");
     tool("Edit", { file_path: `${p}/src/limiter.ts`, old_string: "x", new_string: "y" }, "ok");
     tool("Bash", { command: "npm test" }, { stdout: "Tests: 12 passed", stderr: "" });
-    tool("TodoWrite", { todos: [
-      { content: "write the token bucket limiter", status: "completed", activeForm: "Writing" },
-      { content: "add limiter tests", status: "in_progress", activeForm: "Adding" },
-      { content: "document the limits in README", status: "pending", activeForm: "Documenting" },
-    ] }, "ok");
+    tool(
+      "TodoWrite",
+      {
+        todos: [
+          { content: "write the token bucket limiter", status: "completed", activeForm: "Writing" },
+          { content: "add limiter tests", status: "in_progress", activeForm: "Adding" },
+          { content: "document the limits in README", status: "pending", activeForm: "Documenting" },
+        ],
+      },
+      "ok",
+    );
     tool("Grep", { pattern: "rateLimit", path: `${p}/src` }, "src/gateway.ts:12");
     tool("Write", { file_path: `${p}/src/limiter.test.ts`, content: "test" }, "ok");
     tool("Bash", { command: "npm run lint" }, "Exit code 1\nsrc/limiter.ts:3:7 error 'unused' is assigned a value but never used", true);
     tool("mcp__ctxmode__ctx_search", { queries: ["bucket refill"] }, [{ type: "text", text: "hits" }]);
     tool("Bash", { command: "git add -A && git commit -m 'token bucket limiter'" }, { stdout: "[rate-limit 1a2b3c] token bucket limiter", stderr: "" });
-    tool("Agent", { description: "find all route definitions", prompt: "…", subagent_type: "Explore" }, [{ type: "text", text: "routes live in src/routes.ts and src/admin/routes.ts" }]);
+    tool("Agent", { description: "find all route definitions", prompt: "…", subagent_type: "Explore" }, [
+      { type: "text", text: "routes live in src/routes.ts and src/admin/routes.ts" },
+    ]);
     tool("Bash", { command: "npm install lru-cache" }, { stdout: "added 1 package", stderr: "" });
     tool("Glob", { pattern: "src/**/*.ts" }, "src/a.ts");
-    events.push(["PreToolUse", { ...base, hook_event_name: "PreToolUse", tool_name: "WebFetch", tool_input: { url: "https://datatracker.ietf.org/doc/html/rfc6585", prompt: "429 semantics" } }]);
+    events.push([
+      "PreToolUse",
+      {
+        ...base,
+        hook_event_name: "PreToolUse",
+        tool_name: "WebFetch",
+        tool_input: { url: "https://datatracker.ietf.org/doc/html/rfc6585", prompt: "429 semantics" },
+      },
+    ]);
     prompt("now make the limiter configurable per route");
     events.push(["PreToolUse", { ...base, hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: `${p}/src/routes.ts` } }]);
     expect(events.length).toBe(40);
@@ -59,7 +83,10 @@ describe("compaction: state survives", () => {
       expect({ event, code: r.code }).toEqual({ event, code: 0 });
     }
     // Claude Code fires PreCompact once; Gemini CLI's PreCompress fires every turn: either way the result is the same.
-    for (let i = 0; i < 2; i++) expect(runHook("claude-code", "PreCompact", JSON.stringify({ ...base, hook_event_name: "PreCompact", trigger: "auto", custom_instructions: null }), env)).toMatchObject({ code: 0, stdout: "" });
+    for (let i = 0; i < 2; i++)
+      expect(
+        runHook("claude-code", "PreCompact", JSON.stringify({ ...base, hook_event_name: "PreCompact", trigger: "auto", custom_instructions: null }), env),
+      ).toMatchObject({ code: 0, stdout: "" });
     const start = runHook("claude-code", "SessionStart", JSON.stringify({ ...base, hook_event_name: "SessionStart", source: "compact" }), env);
     expect(start.code).toBe(0);
     const out = JSON.parse(start.stdout).hookSpecificOutput;

@@ -27,16 +27,64 @@ function event(host: string, format: McpFormat, name: string, input: Record<stri
 }
 
 /** Each host's own spelling of shell, read and fetch calls (reference/hosts.md). */
-const HOSTS: { host: string; format: McpFormat; shell: string; read: [string, (p: string) => Record<string, unknown>]; fetch?: [string, (u: string) => Record<string, unknown>]; ranged: Record<string, unknown> }[] = [
-  { host: "claude-code", format: "double", shell: "Bash", read: ["Read", (p) => ({ file_path: p })], fetch: ["WebFetch", (u) => ({ url: u, prompt: "the install steps" })], ranged: { offset: 1, limit: 50 } },
+const HOSTS: {
+  host: string;
+  format: McpFormat;
+  shell: string;
+  read: [string, (p: string) => Record<string, unknown>];
+  fetch?: [string, (u: string) => Record<string, unknown>];
+  ranged: Record<string, unknown>;
+}[] = [
+  {
+    host: "claude-code",
+    format: "double",
+    shell: "Bash",
+    read: ["Read", (p) => ({ file_path: p })],
+    fetch: ["WebFetch", (u) => ({ url: u, prompt: "the install steps" })],
+    ranged: { offset: 1, limit: 50 },
+  },
   { host: "codex", format: "double", shell: "Bash", read: ["Read", (p) => ({ file_path: p })], ranged: { offset: 1 } },
-  { host: "gemini-cli", format: "gemini", shell: "run_shell_command", read: ["read_file", (p) => ({ file_path: p })], fetch: ["web_fetch", (u) => ({ prompt: `summarize ${u} please` })], ranged: { start_line: 1, end_line: 40 } },
-  { host: "qwen-code", format: "double", shell: "run_shell_command", read: ["read_file", (p) => ({ absolute_path: p })], fetch: ["web_fetch", (u) => ({ url: u, prompt: "x" })], ranged: { offset: 0, limit: 10 } },
+  {
+    host: "gemini-cli",
+    format: "gemini",
+    shell: "run_shell_command",
+    read: ["read_file", (p) => ({ file_path: p })],
+    fetch: ["web_fetch", (u) => ({ prompt: `summarize ${u} please` })],
+    ranged: { start_line: 1, end_line: 40 },
+  },
+  {
+    host: "qwen-code",
+    format: "double",
+    shell: "run_shell_command",
+    read: ["read_file", (p) => ({ absolute_path: p })],
+    fetch: ["web_fetch", (u) => ({ url: u, prompt: "x" })],
+    ranged: { offset: 0, limit: 10 },
+  },
   { host: "copilot-cli", format: "dash", shell: "bash", read: ["view", (p) => ({ path: p })], ranged: { view_range: [1, 20] } },
-  { host: "vscode", format: "gemini", shell: "run_in_terminal", read: ["read_file", (p) => ({ filePath: p })], fetch: ["fetch_webpage", (u) => ({ urls: [u], query: "pricing" })], ranged: { startLine: 1, endLine: 9 } },
+  {
+    host: "vscode",
+    format: "gemini",
+    shell: "run_in_terminal",
+    read: ["read_file", (p) => ({ filePath: p })],
+    fetch: ["fetch_webpage", (u) => ({ urls: [u], query: "pricing" })],
+    ranged: { startLine: 1, endLine: 9 },
+  },
   { host: "cursor", format: "cursor", shell: "Shell", read: ["Read", (p) => ({ file_path: p })], ranged: { offset: 10 } },
-  { host: "kiro", format: "kiro", shell: "execute_bash", read: ["fs_read", (p) => ({ operations: [{ mode: "Line", path: p }] })], ranged: { operations: [{ mode: "Line", path: "x", start_line: 1, end_line: 5 }] } },
-  { host: "opencode", format: "underscore", shell: "bash", read: ["read", (p) => ({ filePath: p })], fetch: ["webfetch", (u) => ({ url: u, format: "markdown" })], ranged: { offset: 5, limit: 5 } },
+  {
+    host: "kiro",
+    format: "kiro",
+    shell: "execute_bash",
+    read: ["fs_read", (p) => ({ operations: [{ mode: "Line", path: p }] })],
+    ranged: { operations: [{ mode: "Line", path: "x", start_line: 1, end_line: 5 }] },
+  },
+  {
+    host: "opencode",
+    format: "underscore",
+    shell: "bash",
+    read: ["read", (p) => ({ filePath: p })],
+    fetch: ["webfetch", (u) => ({ url: u, format: "markdown" })],
+    ranged: { offset: 5, limit: 5 },
+  },
   { host: "pi", format: "bare", shell: "bash", read: ["read", (p) => ({ path: p })], ranged: { offset: 5 } },
 ];
 
@@ -71,7 +119,7 @@ describe("routing table, per host tool name", () => {
         expect(r.kind).toBe("webfetch");
         const reason = (r.decision as { reason: string }).reason;
         expect(reason).toContain('ctx_index(url: "https://docs.example.com/guide/install", source: "web:docs.example.com/guide/install")');
-        expect(reason).toContain('ctx_search(queries: [');
+        expect(reason).toContain("ctx_search(queries: [");
         expect(reason).toContain("curl -sL https://docs.example.com/guide/install");
       });
     }

@@ -33,7 +33,14 @@ export function hookEnv(box: { home: string; dataDir: string }, env: Record<stri
 /** Runs `dist/ctxmode hook <host> <event>` with `stdin` (run `bun run build` first). */
 export function runHook(host: string, event: string, stdin: string | Uint8Array, env: Record<string, string>, cwd?: string): HookRun {
   const t = performance.now();
-  const r = Bun.spawnSync([binary, "hook", host, event], { stdin: typeof stdin === "string" ? Buffer.from(stdin) : stdin, env, cwd, stdout: "pipe", stderr: "pipe", timeout: 15_000 });
+  const r = Bun.spawnSync([binary, "hook", host, event], {
+    stdin: typeof stdin === "string" ? Buffer.from(stdin) : stdin,
+    env,
+    cwd,
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 15_000,
+  });
   return { code: r.exitCode ?? -1, stdout: r.stdout.toString(), stderr: r.stderr.toString(), ms: performance.now() - t };
 }
 

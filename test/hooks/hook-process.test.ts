@@ -25,12 +25,19 @@ describe("ctxmode hook, driven as a process", () => {
       } else {
         expect(denied.code).toBe(0);
         expect(denied.stdout).toContain('ctx_execute(language: \\"shell\\", code: \\"curl -s https://api.example.com/items\\"');
-        expect(denied.stdout).toBe(adapter.reply("pre-tool", { action: "deny", reason: JSON.parse(denied.stdout.match(/"(?:permissionDecisionReason|reason|agent_message)":("(?:[^"\\]|\\.)*")/)![1]!) }, undefined, h.pre.toLowerCase()).stdout);
+        expect(denied.stdout).toBe(
+          adapter.reply(
+            "pre-tool",
+            { action: "deny", reason: JSON.parse(denied.stdout.match(/"(?:permissionDecisionReason|reason|agent_message)":("(?:[^"\\]|\\.)*")/)![1]!) },
+            undefined,
+            h.pre.toLowerCase(),
+          ).stdout,
+        );
       }
       // No registration, no live server: the call passes, with a note where the host shows one.
       const passed = runHook(h.host, h.pre, payload, hookEnv(box));
       expect(passed.code).toBe(0);
-      expect(passed.stdout).not.toContain("permissionDecision\":\"deny");
+      expect(passed.stdout).not.toContain('permissionDecision":"deny');
       expect(passed.stdout).not.toContain('"decision":"deny"');
     });
   }
@@ -52,7 +59,14 @@ describe("ctxmode hook, driven as a process", () => {
     writeFileSync(registeredMarker(box.dataDir, "claude-code"), "");
     expect(runHook("claude-code", "PreToolUse", payload, env).stdout).toContain('"permissionDecision":"deny"');
     // A subagent without MCP tools is never sent to a ctx tool.
-    const sub = JSON.stringify({ session_id: "s", cwd: box.project, agent_id: "a", agent_type: "Explore", tool_name: "Bash", tool_input: { command: "curl https://x" } });
+    const sub = JSON.stringify({
+      session_id: "s",
+      cwd: box.project,
+      agent_id: "a",
+      agent_type: "Explore",
+      tool_name: "Bash",
+      tool_input: { command: "curl https://x" },
+    });
     expect(runHook("claude-code", "PreToolUse", sub, env).stdout).not.toContain('"permissionDecision":"deny"');
   });
 
@@ -99,9 +113,20 @@ describe("ctxmode hook, driven as a process", () => {
   test("an MCP tool's one-line JSON reply is replaced by its shape and first record, not by an empty head", () => {
     const box = hookSandbox();
     const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
-    const items = Array.from({ length: 60 }, (_, i) => ({ id: 500 + i, title: `Widget ${i} breaks on resize`, state: i % 3 ? "open" : "closed", body: "steps ".repeat(40) }));
+    const items = Array.from({ length: 60 }, (_, i) => ({
+      id: 500 + i,
+      title: `Widget ${i} breaks on resize`,
+      state: i % 3 ? "open" : "closed",
+      body: "steps ".repeat(40),
+    }));
     const reply = JSON.stringify({ total_count: 60, items });
-    const payload = { session_id: "s", cwd: box.project, tool_name: "mcp__github__search_issues", tool_input: { q: "widget" }, tool_response: [{ type: "text", text: reply }] };
+    const payload = {
+      session_id: "s",
+      cwd: box.project,
+      tool_name: "mcp__github__search_issues",
+      tool_input: { q: "widget" },
+      tool_response: [{ type: "text", text: reply }],
+    };
     const r = runHook("claude-code", "PostToolUse", JSON.stringify(payload), env);
     const text = JSON.parse(r.stdout).hookSpecificOutput.updatedMCPToolOutput[0].text as string;
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(4_096);
@@ -116,18 +141,42 @@ describe("ctxmode hook, driven as a process", () => {
   test("the whole replaced output is searchable; a failure under the cap passes whole", () => {
     const box = hookSandbox();
     const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
-    const r = runHook("claude-code", "PostToolUse", JSON.stringify({ session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "make all" }, tool_response: { stdout: BIG, stderr: "" } }), env);
+    const r = runHook(
+      "claude-code",
+      "PostToolUse",
+      JSON.stringify({ session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "make all" }, tool_response: { stdout: BIG, stderr: "" } }),
+      env,
+    );
     const label = /source: "(hook:[^"]+)"/.exec(replacedText("claude-code", r.stdout))![1]!;
-    const search = Bun.spawnSync([join(import.meta.dir, "../../dist/ctxmode"), "search", "compiled module 1234", "--source", label, "--project", box.project, "--json"], { env });
+    const search = Bun.spawnSync(
+      [join(import.meta.dir, "../../dist/ctxmode"), "search", "compiled module 1234", "--source", label, "--project", box.project, "--json"],
+      { env },
+    );
     expect(search.stdout.toString()).toContain("line 1234: compiled module 1234 ok");
-    const failed = runHook("claude-code", "PostToolUseFailure", JSON.stringify({ session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "make" }, error: `Exit code 2\n${"x".repeat(8_000)}` }), env);
+    const failed = runHook(
+      "claude-code",
+      "PostToolUseFailure",
+      JSON.stringify({ session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "make" }, error: `Exit code 2\n${"x".repeat(8_000)}` }),
+      env,
+    );
     expect(failed).toMatchObject({ code: 0, stdout: "" });
   });
 
   test("a large reply of one of ctxmode's own tools passes whole (ctx_doctor)", () => {
     const box = hookSandbox();
     const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
-    const r = runHook("claude-code", "PostToolUse", JSON.stringify({ session_id: "s", cwd: box.project, tool_name: "mcp__ctxmode__ctx_doctor", tool_input: {}, tool_response: [{ type: "text", text: BIG }] }), env);
+    const r = runHook(
+      "claude-code",
+      "PostToolUse",
+      JSON.stringify({
+        session_id: "s",
+        cwd: box.project,
+        tool_name: "mcp__ctxmode__ctx_doctor",
+        tool_input: {},
+        tool_response: [{ type: "text", text: BIG }],
+      }),
+      env,
+    );
     expect(r).toMatchObject({ code: 0, stdout: "" });
   });
 
@@ -142,7 +191,12 @@ describe("ctxmode hook, driven as a process", () => {
       expect(prompt).toMatchObject({ code: 0, stdout: "" });
       expect(prompt.ms).toBeLessThan(5_000);
       // Pre-tool routing needs no database: still denied while the lock is held.
-      const pre = runHook("claude-code", "PreToolUse", JSON.stringify({ session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "curl https://x" } }), env);
+      const pre = runHook(
+        "claude-code",
+        "PreToolUse",
+        JSON.stringify({ session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "curl https://x" } }),
+        env,
+      );
       expect(pre.stdout).toContain('"permissionDecision":"deny"');
     } finally {
       db.run("ROLLBACK");
@@ -175,7 +229,11 @@ describe("ctxmode hook, driven as a process", () => {
 
   test("stdin left open: the allow reply comes at the idle timeout, well within HOOK_TIMEOUT", async () => {
     const box = hookSandbox();
-    const proc = Bun.spawn([join(import.meta.dir, "../../dist/ctxmode"), "hook", "claude-code", "PreToolUse"], { stdin: "pipe", stdout: "pipe", env: hookEnv(box) });
+    const proc = Bun.spawn([join(import.meta.dir, "../../dist/ctxmode"), "hook", "claude-code", "PreToolUse"], {
+      stdin: "pipe",
+      stdout: "pipe",
+      env: hookEnv(box),
+    });
     proc.stdin.write('{"session_id":"s","tool_name":"Ba');
     proc.stdin.flush();
     const t = performance.now();

@@ -26,7 +26,9 @@ describe("in-process plugins, driving the built binary", () => {
     await hooks["experimental.chat.system.transform"]({ sessionID: "ses_1" }, { system });
     expect(system.join("\n")).toContain("ctxmode is active");
 
-    await expect(hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_1" }, { args: { command: "curl -s https://example.com" } })).rejects.toThrow(/ctx_execute\(language: "shell"/);
+    await expect(hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_1" }, { args: { command: "curl -s https://example.com" } })).rejects.toThrow(
+      /ctx_execute\(language: "shell"/,
+    );
     await hooks["tool.execute.before"]({ tool: "bash", sessionID: "ses_1" }, { args: { command: "ls" } });
 
     await hooks["chat.message"]({ sessionID: "ses_1" }, { parts: [{ type: "text", text: "why is the disk quota exceeded?" }] });
@@ -43,7 +45,10 @@ describe("in-process plugins, driving the built binary", () => {
 
   test("Pi: ctx tools bridged over MCP, hooks applied the Pi way", async () => {
     const box = hookSandbox("ctxmode-pi-");
-    const tools = new Map<string, { execute(id: string, params: unknown, signal?: AbortSignal): Promise<{ content: { text: string }[]; isError?: boolean }> }>();
+    const tools = new Map<
+      string,
+      { execute(id: string, params: unknown, signal?: AbortSignal): Promise<{ content: { text: string }[]; isError?: boolean }> }
+    >();
     const handlers = new Map<string, (event: unknown, ctx: unknown) => unknown>();
     const pi = {
       on: (event: string, handler: (event: unknown, ctx: unknown) => unknown) => handlers.set(event, handler),
@@ -51,17 +56,35 @@ describe("in-process plugins, driving the built binary", () => {
     };
     await createPiExtension({ command: [binary], env: pluginEnv(box) })(pi);
     try {
-      expect([...tools.keys()]).toEqual(["ctx_execute", "ctx_batch", "ctx_index", "ctx_search", "ctx_stats", "ctx_purge", "ctx_resume", "ctx_doctor", "ctx_upgrade"]);
+      expect([...tools.keys()]).toEqual([
+        "ctx_execute",
+        "ctx_batch",
+        "ctx_index",
+        "ctx_search",
+        "ctx_stats",
+        "ctx_purge",
+        "ctx_resume",
+        "ctx_doctor",
+        "ctx_upgrade",
+      ]);
       const run = await tools.get("ctx_execute")!.execute("c1", { language: "shell", code: "echo bridged" });
       expect(run.content[0]!.text).toContain("bridged");
 
       const ctx = { cwd: box.project, sessionManager: { getSessionId: () => "pi-1" } };
       await handlers.get("session_start")!({ reason: "startup" }, ctx);
-      expect(await handlers.get("tool_call")!({ toolName: "bash", toolCallId: "t", input: { command: "wget -qO- https://x.dev" } }, ctx)).toMatchObject({ block: true, reason: expect.stringContaining("ctx_execute") });
+      expect(await handlers.get("tool_call")!({ toolName: "bash", toolCallId: "t", input: { command: "wget -qO- https://x.dev" } }, ctx)).toMatchObject({
+        block: true,
+        reason: expect.stringContaining("ctx_execute"),
+      });
       expect(await handlers.get("tool_call")!({ toolName: "bash", toolCallId: "t", input: { command: "ls" } }, ctx)).toBeUndefined();
-      const started = (await handlers.get("before_agent_start")!({ prompt: "clean up the sync script" }, ctx)) as { message: { content: string; display: boolean } };
+      const started = (await handlers.get("before_agent_start")!({ prompt: "clean up the sync script" }, ctx)) as {
+        message: { content: string; display: boolean };
+      };
       expect(started.message).toMatchObject({ display: false, content: expect.stringContaining("ctxmode is active") });
-      const replaced = (await handlers.get("tool_result")!({ toolName: "bash", input: { command: "./sync.sh" }, content: [{ type: "text", text: BIG }], isError: false }, ctx)) as { content: { text: string }[] };
+      const replaced = (await handlers.get("tool_result")!(
+        { toolName: "bash", input: { command: "./sync.sh" }, content: [{ type: "text", text: BIG }], isError: false },
+        ctx,
+      )) as { content: { text: string }[] };
       expect(replaced.content[0]!.text).toContain("FATAL: disk quota exceeded");
       await handlers.get("session_before_compact")!({}, ctx);
       await handlers.get("session_compact")!({}, ctx);

@@ -39,10 +39,22 @@ describe("reply snapshots per host and event (reference/hosts.md shapes)", () =>
     const bash = toolEvent(claudeCode, "Bash");
     const mcp = toolEvent(claudeCode, "mcp__github__list_issues");
     check(claudeCode, [
-      ["pre-tool", "PreToolUse", deny, undefined, { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } }],
+      [
+        "pre-tool",
+        "PreToolUse",
+        deny,
+        undefined,
+        { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } },
+      ],
       ["pre-tool", "PreToolUse", ctx, undefined, { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "C" } }],
       ["pre-tool", "PreToolUse", pass, undefined, ""],
-      ["post-tool", "PostToolUse", replace, bash, { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { stdout: "O", stderr: "", interrupted: false, isImage: false } } }],
+      [
+        "post-tool",
+        "PostToolUse",
+        replace,
+        bash,
+        { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { stdout: "O", stderr: "", interrupted: false, isImage: false } } },
+      ],
       ["post-tool", "PostToolUse", replace, mcp, { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: [{ type: "text", text: "O" }] } }],
       ["post-tool", "PostToolUseFailure", replace, bash, ""],
       ["post-tool", "PostToolUse", pass, bash, ""],
@@ -54,7 +66,13 @@ describe("reply snapshots per host and event (reference/hosts.md shapes)", () =>
 
   test("codex: strict schema, replacement by decision block", () => {
     check(codex, [
-      ["pre-tool", "PreToolUse", deny, undefined, { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } }],
+      [
+        "pre-tool",
+        "PreToolUse",
+        deny,
+        undefined,
+        { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } },
+      ],
       ["pre-tool", "PreToolUse", ctx, undefined, { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "C" } }],
       ["pre-tool", "PreToolUse", pass, undefined, ""],
       ["post-tool", "PostToolUse", replace, toolEvent(codex, "Bash"), { decision: "block", reason: "O" }],
@@ -79,7 +97,13 @@ describe("reply snapshots per host and event (reference/hosts.md shapes)", () =>
   test("qwen-code: Claude-style deny, no replacement", () => {
     expect(qwenCode.canReplace(toolEvent(qwenCode, "run_shell_command").tool!)).toBe(false);
     check(qwenCode, [
-      ["pre-tool", "PreToolUse", deny, undefined, { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } }],
+      [
+        "pre-tool",
+        "PreToolUse",
+        deny,
+        undefined,
+        { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } },
+      ],
       ["pre-tool", "PreToolUse", ctx, undefined, ""],
       ["post-tool", "PostToolUse", ctx, undefined, { hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "C" } }],
       ["prompt", "UserPromptSubmit", ctx, undefined, { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "C" } }],
@@ -100,7 +124,13 @@ describe("reply snapshots per host and event (reference/hosts.md shapes)", () =>
 
   test("vscode", () => {
     check(vscode, [
-      ["pre-tool", "PreToolUse", deny, undefined, { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } }],
+      [
+        "pre-tool",
+        "PreToolUse",
+        deny,
+        undefined,
+        { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" } },
+      ],
       ["pre-tool", "PreToolUse", ctx, undefined, { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "C" } }],
       ["post-tool", "PostToolUse", pass, undefined, ""],
       ["session-start", "SessionStart", ctx, undefined, { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "C" } }],
@@ -142,20 +172,67 @@ describe("reply snapshots per host and event (reference/hosts.md shapes)", () =>
     const table: Record<string, Record<string, HookKind>> = {};
     for (const [name, load] of Object.entries(ADAPTERS)) table[name] = { ...(await load()).events };
     expect(table).toEqual({
-      "claude-code": { pretooluse: "pre-tool", posttooluse: "post-tool", posttoolusefailure: "post-tool", userpromptsubmit: "prompt", precompact: "pre-compact", sessionstart: "session-start" },
+      "claude-code": {
+        pretooluse: "pre-tool",
+        posttooluse: "post-tool",
+        posttoolusefailure: "post-tool",
+        userpromptsubmit: "prompt",
+        precompact: "pre-compact",
+        sessionstart: "session-start",
+      },
       codex: { pretooluse: "pre-tool", posttooluse: "post-tool", userpromptsubmit: "prompt", precompact: "pre-compact", sessionstart: "session-start" },
       "gemini-cli": { beforetool: "pre-tool", aftertool: "post-tool", beforeagent: "prompt", precompress: "pre-compact", sessionstart: "session-start" },
-      "qwen-code": { pretooluse: "pre-tool", posttooluse: "post-tool", posttoolusefailure: "post-tool", userpromptsubmit: "prompt", precompact: "pre-compact", sessionstart: "session-start" },
-      "copilot-cli": { pretooluse: "pre-tool", posttooluse: "post-tool", posttoolusefailure: "post-tool", userpromptsubmitted: "prompt", precompact: "pre-compact", sessionstart: "session-start" },
+      "qwen-code": {
+        pretooluse: "pre-tool",
+        posttooluse: "post-tool",
+        posttoolusefailure: "post-tool",
+        userpromptsubmit: "prompt",
+        precompact: "pre-compact",
+        sessionstart: "session-start",
+      },
+      "copilot-cli": {
+        pretooluse: "pre-tool",
+        posttooluse: "post-tool",
+        posttoolusefailure: "post-tool",
+        userpromptsubmitted: "prompt",
+        precompact: "pre-compact",
+        sessionstart: "session-start",
+      },
       vscode: { pretooluse: "pre-tool", posttooluse: "post-tool", userpromptsubmit: "prompt", precompact: "pre-compact", sessionstart: "session-start" },
       cursor: {
-        pretooluse: "pre-tool", beforeshellexecution: "pre-tool", beforereadfile: "pre-tool", beforemcpexecution: "pre-tool",
-        posttooluse: "post-tool", posttoolusefailure: "post-tool", beforesubmitprompt: "prompt", precompact: "pre-compact", sessionstart: "session-start",
+        pretooluse: "pre-tool",
+        beforeshellexecution: "pre-tool",
+        beforereadfile: "pre-tool",
+        beforemcpexecution: "pre-tool",
+        posttooluse: "post-tool",
+        posttoolusefailure: "post-tool",
+        beforesubmitprompt: "prompt",
+        precompact: "pre-compact",
+        sessionstart: "session-start",
       },
       kiro: { pretooluse: "pre-tool", posttooluse: "post-tool", userpromptsubmit: "prompt", agentspawn: "session-start" },
-      opencode: { "tool.execute.before": "pre-tool", "tool.execute.after": "post-tool", "chat.message": "prompt", "session.compacting": "pre-compact", "session.created": "session-start" },
-      pi: { tool_call: "pre-tool", tool_result: "post-tool", before_agent_start: "prompt", session_before_compact: "pre-compact", session_start: "session-start" },
-      zcode: { sessionstart: "session-start", userpromptsubmit: "prompt", pretooluse: "pre-tool", posttooluse: "post-tool", posttoolusefailure: "post-tool", stop: "pre-compact" },
+      opencode: {
+        "tool.execute.before": "pre-tool",
+        "tool.execute.after": "post-tool",
+        "chat.message": "prompt",
+        "session.compacting": "pre-compact",
+        "session.created": "session-start",
+      },
+      pi: {
+        tool_call: "pre-tool",
+        tool_result: "post-tool",
+        before_agent_start: "prompt",
+        session_before_compact: "pre-compact",
+        session_start: "session-start",
+      },
+      zcode: {
+        sessionstart: "session-start",
+        userpromptsubmit: "prompt",
+        pretooluse: "pre-tool",
+        posttooluse: "post-tool",
+        posttoolusefailure: "post-tool",
+        stop: "pre-compact",
+      },
     });
   });
 });

@@ -30,7 +30,7 @@ describe("shell routes", () => {
     "wget https://example.com/file.tgz -q",
     "echo 'curl https://example.com'",
     "git commit -m 'use curl instead of wget'",
-    "grep -rn \"requests.get(\" src",
+    'grep -rn "requests.get(" src',
     "./gradlew build | tail -30",
     "mvn -q test",
     "./gradlew --version",
@@ -58,7 +58,9 @@ describe("shell routes", () => {
 
   test("a hostile command is classified in linear time: 4x the command costs at most 6x the time", () => {
     const hostile = (n: number) => [`echo ${"a && ".repeat(n)}done`, `curl ${'"'.repeat((n * 5) / 2)}`];
-    const classify = (commands: string[]) => commands.forEach((c) => classifyShell(c));
+    const classify = (commands: string[]) => {
+      for (const c of commands) classifyShell(c);
+    };
     expect(growth(hostile, classify, 1_000)).toBeLessThan(6);
   });
 });

@@ -74,13 +74,20 @@ describe("tool names", () => {
     expect(resolveToolName("MCP:ctx_search", "cursor")).toMatchObject({ own: true });
     expect(resolveToolName("@ctxmode/ctx_resume", "kiro")).toMatchObject({ own: true });
     expect(resolveToolName("ctx_execute", "bare")).toMatchObject({ canonical: "Mcp", own: true });
-    expect(resolveToolName("mcp__github__list_issues", "double")).toMatchObject({ canonical: "Mcp", own: false, mcp: { server: "github", tool: "list_issues" } });
+    expect(resolveToolName("mcp__github__list_issues", "double")).toMatchObject({
+      canonical: "Mcp",
+      own: false,
+      mcp: { server: "github", tool: "list_issues" },
+    });
   });
 
-  test.each(["ctx_execute", "ctx_batch", "ctx_index", "ctx_search", "ctx_stats", "ctx_purge", "ctx_resume", "ctx_doctor", "ctx_upgrade"])("%s is one of ctxmode's own tools", (tool) => {
-    expect(resolveToolName(`mcp__ctxmode__${tool}`, "double")).toMatchObject({ canonical: "Mcp", own: true });
-    expect(resolveToolName(`my-server-${tool}`, "dash")).toMatchObject({ own: true, mcp: { server: "my-server", tool } });
-  });
+  test.each(["ctx_execute", "ctx_batch", "ctx_index", "ctx_search", "ctx_stats", "ctx_purge", "ctx_resume", "ctx_doctor", "ctx_upgrade"])(
+    "%s is one of ctxmode's own tools",
+    (tool) => {
+      expect(resolveToolName(`mcp__ctxmode__${tool}`, "double")).toMatchObject({ canonical: "Mcp", own: true });
+      expect(resolveToolName(`my-server-${tool}`, "dash")).toMatchObject({ own: true, mcp: { server: "my-server", tool } });
+    },
+  );
 
   test("a host's own tools are not taken for MCP tools in the ambiguous formats", () => {
     const opencode = new Set(["bash", "apply_patch", "todowrite"]);

@@ -45,7 +45,8 @@ describe("ctxmode hook zcode, driven as a process", () => {
     const box = hookSandbox();
     const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
     const base = { session_id: "z1", transcript_path: "/tmp/zcode-hook/transcript.jsonl", cwd: box.project, permission_mode: "default" };
-    const hook = (event: string, payload: Record<string, unknown>) => runHook("zcode", event, JSON.stringify({ ...base, hook_event_name: event, ...payload }), env);
+    const hook = (event: string, payload: Record<string, unknown>) =>
+      runHook("zcode", event, JSON.stringify({ ...base, hook_event_name: event, ...payload }), env);
 
     const start = hook("SessionStart", { source: "startup" });
     expect(start.code).toBe(0);
@@ -61,8 +62,12 @@ describe("ctxmode hook zcode, driven as a process", () => {
     expect(out.permissionDecisionReason).toContain('ctx_execute(language: "shell", code: "curl -s https://api.example.com/items"');
 
     const big = Array.from({ length: 2000 }, (_, i) => `line ${i}`).join("\n");
-    expect(hook("PostToolUse", { tool_name: "Bash", tool_input: { command: "seq 1 2000" }, tool_response: { stdout: big, stderr: "" }, tool_use_id: "t2" })).toMatchObject({ code: 0, stdout: "" });
-    expect(hook("PostToolUseFailure", { tool_name: "Bash", tool_input: { command: "npm test" }, error: "exit code 1: 3 tests failed", is_interrupt: false })).toMatchObject({ code: 0, stdout: "" });
+    expect(
+      hook("PostToolUse", { tool_name: "Bash", tool_input: { command: "seq 1 2000" }, tool_response: { stdout: big, stderr: "" }, tool_use_id: "t2" }),
+    ).toMatchObject({ code: 0, stdout: "" });
+    expect(
+      hook("PostToolUseFailure", { tool_name: "Bash", tool_input: { command: "npm test" }, error: "exit code 1: 3 tests failed", is_interrupt: false }),
+    ).toMatchObject({ code: 0, stdout: "" });
 
     expect(hook("Stop", { stop_hook_active: false, last_assistant_message: "Done." })).toMatchObject({ code: 0, stdout: "" });
     const resumed = hook("SessionStart", { source: "compact" });
@@ -74,7 +79,13 @@ describe("ctxmode hook zcode, driven as a process", () => {
 
   test("camelCase payloads (ZCode sends them beside the snake_case ones) parse the same", () => {
     const box = hookSandbox();
-    const payload = { sessionId: "z2", cwd: box.project, hookEventName: "PreToolUse", toolName: "Bash", toolInput: { command: "wget -qO- https://example.com" } };
+    const payload = {
+      sessionId: "z2",
+      cwd: box.project,
+      hookEventName: "PreToolUse",
+      toolName: "Bash",
+      toolInput: { command: "wget -qO- https://example.com" },
+    };
     const r = runHook("zcode", "PreToolUse", JSON.stringify(payload), hookEnv(box, { CTXMODE_ROUTING: "always" }));
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
@@ -84,8 +95,10 @@ describe("ctxmode hook zcode, driven as a process", () => {
     const box = hookSandbox();
     const env = hookEnv(box);
     const payload = JSON.stringify({ session_id: "z3", cwd: box.project, hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: {} });
-    for (const event of ["PermissionRequest", "Notification", "SessionEnd", "x"]) expect(runHook("zcode", event, payload, env)).toMatchObject({ code: 0, stdout: "" });
-    for (const stdin of ["", "not json", "[1,2]", '{"session_id":7}']) expect(runHook("zcode", "PreToolUse", stdin, env)).toMatchObject({ code: 0, stdout: "" });
+    for (const event of ["PermissionRequest", "Notification", "SessionEnd", "x"])
+      expect(runHook("zcode", event, payload, env)).toMatchObject({ code: 0, stdout: "" });
+    for (const stdin of ["", "not json", "[1,2]", '{"session_id":7}'])
+      expect(runHook("zcode", "PreToolUse", stdin, env)).toMatchObject({ code: 0, stdout: "" });
     const log = readFileSync(join(box.dataDir, "hook-errors.log"), "utf8").trim().split("\n");
     expect(log.length).toBe(8);
     expect(log[0]).toMatch(/ zcode permissionrequest BAD_INPUT: unknown event "permissionrequest" for zcode/i);

@@ -69,7 +69,8 @@ describe("the host registry (src/hosts/)", () => {
       expect(edits.length).toBeGreaterThan(0);
       if (spec.host.instructionFile) expect(edits.some((e) => e.kind === "section")).toBe(true);
       if (spec.host.skillsDir) expect(edits.some((e) => e.kind === "file" && e.file === join(spec.host.skillsDir!(paths), "ctxmode", "SKILL.md"))).toBe(true);
-      if (spec.probeEvent) expect(spec.host.hook.events.some((e) => e.hooked && e.kind === "session-start" && e.name.toLowerCase() === spec.probeEvent)).toBe(true);
+      if (spec.probeEvent)
+        expect(spec.host.hook.events.some((e) => e.hooked && e.kind === "session-start" && e.name.toLowerCase() === spec.probeEvent)).toBe(true);
     }
   });
 
@@ -113,13 +114,24 @@ describe("every host id, everywhere hosts are listed", () => {
 
   test("a name that is no host, even one every object has, loads no adapter", async () => {
     for (const name of ["constructor", "toString", "__proto__", "nope"]) expect(await loadHost(name)).toBeUndefined();
-    for (const [alias, id] of [["claude", "claude-code"], ["GEMINI", "gemini-cli"], ["vs-code", "vscode"], ["kiro-cli", "kiro"]]) expect(findHost(alias!)?.id).toBe(id as never);
+    for (const [alias, id] of [
+      ["claude", "claude-code"],
+      ["GEMINI", "gemini-cli"],
+      ["vs-code", "vscode"],
+      ["kiro-cli", "kiro"],
+    ])
+      expect(findHost(alias!)?.id).toBe(id as never);
   });
 
   test("`setup --help` names exactly the registry's hosts for --agents", () => {
     const r = runCtx(["setup", "--help"], { dataDir: tempDir() });
     const line = r.stdout.split("\n").find((l) => l.includes("--agents")) ?? "";
-    expect(line.slice(line.indexOf("):") + 2).trim().split(", ")).toEqual([...HOST_IDS]);
+    expect(
+      line
+        .slice(line.indexOf("):") + 2)
+        .trim()
+        .split(", "),
+    ).toEqual([...HOST_IDS]);
   });
 
   test("`ctxmode hook` without an event names exactly the registry's hosts in its usage line", () => {

@@ -20,7 +20,8 @@ beforeAll(async () => {
   // The same release with one byte of the host's archive changed and SHA256SUMS left as it was.
   // Made here, removed in afterAll below: a tempDir() made inside beforeAll is gone before the tests run.
   tampered = mkdtempSync(join(tmpdir(), "ctxmode-tampered-"));
-  for (const f of readdirSync(release.releaseDir)) if (f.endsWith(".tar.gz") || f === "SHA256SUMS") copyFileSync(join(release.releaseDir, f), join(tampered, f));
+  for (const f of readdirSync(release.releaseDir))
+    if (f.endsWith(".tar.gz") || f === "SHA256SUMS") copyFileSync(join(release.releaseDir, f), join(tampered, f));
   if (host) {
     const archive = join(tampered, `ctxmode-${host.name}.tar.gz`);
     const bytes = readFileSync(archive);
@@ -114,7 +115,8 @@ const shells: { name: string; argv: string[] }[] = [
   ...(Bun.which("bash") ? [{ name: "bash --posix", argv: ["bash", "--posix"] }] : []),
   ...(Bun.which("busybox") ? [{ name: "busybox sh", argv: ["busybox", "sh"] }] : []),
 ];
-for (const missing of ["dash", "busybox"]) if (!Bun.which(missing)) console.warn(`install.sh: not run under ${missing}: it is not installed (.ci/run installs it)`);
+for (const missing of ["dash", "busybox"])
+  if (!Bun.which(missing)) console.warn(`install.sh: not run under ${missing}: it is not installed (.ci/run installs it)`);
 
 describe("install.sh", () => {
   test("passes shellcheck as a POSIX sh script", async () => {
@@ -158,7 +160,9 @@ describe("install.sh", () => {
         const box = sandbox();
         const r = await box.run([], { CTXMODE_RELEASE_URL: `http://127.0.0.1:${server.port}/tampered` }, shell.argv);
         expect(r.code).toBe(1);
-        expect(r.stderr).toMatch(/^ctxmode install: checksum mismatch for ctxmode-[\w-]+\.tar\.gz \(expected [0-9a-f]{64}, got [0-9a-f]{64}\); refusing to install\n$/);
+        expect(r.stderr).toMatch(
+          /^ctxmode install: checksum mismatch for ctxmode-[\w-]+\.tar\.gz \(expected [0-9a-f]{64}, got [0-9a-f]{64}\); refusing to install\n$/,
+        );
         expect(existsSync(join(box.home, ".ctxmode"))).toBe(false);
         expect(rcLines(box.home)).toEqual(["alias ll='ls -l'", ""]);
       }, 60_000);

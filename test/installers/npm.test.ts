@@ -1,7 +1,19 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { TARGETS, hostTarget, npmPackageName } from "../../build/targets.ts";
@@ -64,7 +76,19 @@ interface Install {
 async function install(name: string, flags: string[]): Promise<Install> {
   const prefix = join(work, name);
   const result = await run(
-    [npm!, "install", "--global", "--prefix", prefix, `ctxmode@${release.version}`, `--registry=${registry.url}/`, "--no-audit", "--no-fund", "--loglevel=error", ...flags],
+    [
+      npm!,
+      "install",
+      "--global",
+      "--prefix",
+      prefix,
+      `ctxmode@${release.version}`,
+      `--registry=${registry.url}/`,
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      ...flags,
+    ],
     baseEnv(),
   );
   if (result.code !== 0) throw new Error(`npm install ${flags.join(" ")} failed: ${result.stderr}`);
@@ -117,7 +141,11 @@ beforeAll(async () => {
     ...TARGETS.map((t) => ({ manifest: manifest(join(release.npmDir, npmPackageName(t))), ...(t === host ? { tarball: platform } : {}) })),
   ];
   registry = startRegistry(packages);
-  registry.route("/page.html", "text/html", "<html><head><title>Wombat care</title></head><body><nav>menu</nav><main><h1>Wombat care</h1><p>Wombats dig burrows with their strong claws.</p></main></body></html>");
+  registry.route(
+    "/page.html",
+    "text/html",
+    "<html><head><title>Wombat care</title></head><body><nav>menu</nav><main><h1>Wombat care</h1><p>Wombats dig burrows with their strong claws.</p></main></body></html>",
+  );
 }, RELEASE_TIMEOUT_MS);
 
 afterAll(() => {
@@ -218,7 +246,11 @@ describe("npm: the JavaScript shim (install scripts off, so no hard link)", () =
     const refused = await run([installed.bin, "--version"], env);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe("");
-    expect(refused.stderr).toMatch(new RegExp(`^ctxmode: \\S+/${platformName}/bin/ctxmode has sha256 [0-9a-f]{64} but ctxmode ${release.version.replaceAll(".", "\\.")} expects [0-9a-f]{64}; reinstall with .*\\n$`));
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `^ctxmode: \\S+/${platformName}/bin/ctxmode has sha256 [0-9a-f]{64} but ctxmode ${release.version.replaceAll(".", "\\.")} expects [0-9a-f]{64}; reinstall with .*\\n$`,
+      ),
+    );
     const overridden = await run([installed.bin, "--version"], { ...env, CTXMODE_BINARY_PATH: binary });
     expect(overridden).toMatchObject({ code: 0, stdout: `ctxmode ${release.version}\n` });
   }, 30_000);

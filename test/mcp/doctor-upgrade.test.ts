@@ -14,7 +14,8 @@ describe("ctx_doctor", () => {
     const r = await server.call("ctx_doctor", {});
     expect(r.isError).toBe(false);
     expect(r.text.split("\n")[0]).toMatch(/^ctx_doctor: all 10 checks pass/);
-    for (const name of ["install", "latest", "runtime", "sqlite", "fts5", "fts5-trigram", "data-dir", "project-db", "sandbox", "policy"]) expect(r.text).toMatch(new RegExp(`^PASS  ${name}: `, "m"));
+    for (const name of ["install", "latest", "runtime", "sqlite", "fts5", "fts5-trigram", "data-dir", "project-db", "sandbox", "policy"])
+      expect(r.text).toMatch(new RegExp(`^PASS  ${name}: `, "m"));
   });
 
   test("a broken policy file is a WARN that names the file; an unusable data dir is an error with its fix", async () => {
@@ -33,7 +34,7 @@ describe("ctx_doctor", () => {
     const f = await failing.call("ctx_doctor", {});
     expect(f.isError).toBe(true);
     expect(f.text).toMatch(/^ctx_doctor: 1 FAIL/);
-    expect(f.text).toMatch(/FAIL  data-dir: .* is not writable/);
+    expect(f.text).toMatch(/FAIL {2}data-dir: .* is not writable/);
     expect(f.text).toContain("fix: mkdir -p");
   });
 });

@@ -14,7 +14,7 @@ const HELLO: { language: string; code: string; needs?: LanguageId; runtime?: str
   { language: "typescript", code: "const n: number = 6 * 7; console.log(`hello ${n}`)" },
   { language: "python", code: "print('hello', 6 * 7)", needs: "python", runtime: "python3" },
   { language: "shell", code: "echo hello $((6 * 7))", needs: "shell", runtime: "bash" },
-  { language: "ruby", code: "puts \"hello #{6 * 7}\"", needs: "ruby", runtime: "ruby" },
+  { language: "ruby", code: 'puts "hello #{6 * 7}"', needs: "ruby", runtime: "ruby" },
   { language: "go", code: 'fmt.Println("hello", 6*7)', needs: "go", runtime: "go" },
   { language: "rust", code: 'println!("hello {}", 6 * 7);', needs: "rust", runtime: "rustc" },
   { language: "php", code: 'echo "hello " . (6 * 7) . "\\n";', needs: "php", runtime: "php" },
@@ -33,12 +33,16 @@ describe("ctx_execute", async () => {
   for (const c of HELLO) {
     const missing = c.needs !== undefined && !runtimes.has(c.needs);
     const name = missing ? `${c.language} (skipped: ${c.runtime} is not on PATH)` : c.language;
-    test.skipIf(missing)(name, async () => {
-      const r = await server.call("ctx_execute", { language: c.language, code: c.code, timeout: 90_000 }, { timeout: 120_000 });
-      expect(r.isError).toBe(false);
-      expect(r.text).toMatch(/^exit 0 · \d+ B\n/);
-      expect(r.text).toMatch(/hello 42/);
-    }, 120_000);
+    test.skipIf(missing)(
+      name,
+      async () => {
+        const r = await server.call("ctx_execute", { language: c.language, code: c.code, timeout: 90_000 }, { timeout: 120_000 });
+        expect(r.isError).toBe(false);
+        expect(r.text).toMatch(/^exit 0 · \d+ B\n/);
+        expect(r.text).toMatch(/hello 42/);
+      },
+      120_000,
+    );
   }
 
   test("aliases resolve (py, sh, js, ts)", async () => {
@@ -71,7 +75,10 @@ describe("ctx_execute", async () => {
   });
 
   test("a failure keeps the exit code and stderr visible", async () => {
-    const r = await server.call("ctx_execute", { language: "python", code: "import sys\nprint('partial')\nsys.stderr.write('boom: bad thing\\n')\nsys.exit(3)" });
+    const r = await server.call("ctx_execute", {
+      language: "python",
+      code: "import sys\nprint('partial')\nsys.stderr.write('boom: bad thing\\n')\nsys.exit(3)",
+    });
     expect(r.isError).toBe(true);
     expect(firstLine(r.text)).toMatch(/^exit 3 · /);
     expect(r.text).toContain("partial");

@@ -30,20 +30,32 @@ describe("MCP Inspector CLI against the binary", () => {
     return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
   };
 
-  test.skipIf(unavailable !== undefined)(`tools/list and tools/call${unavailable ? ` (skipped: ${unavailable})` : ""}`, () => {
-    const list = inspect(["--method", "tools/list"]);
-    expect(list.code).toBe(0);
-    const tools = JSON.parse(list.out).tools.map((t: { name: string }) => t.name);
-    expect(tools).toEqual(["ctx_execute", "ctx_batch", "ctx_index", "ctx_search", "ctx_stats", "ctx_purge", "ctx_resume", "ctx_doctor", "ctx_upgrade"]);
+  test.skipIf(unavailable !== undefined)(
+    `tools/list and tools/call${unavailable ? ` (skipped: ${unavailable})` : ""}`,
+    () => {
+      const list = inspect(["--method", "tools/list"]);
+      expect(list.code).toBe(0);
+      const tools = JSON.parse(list.out).tools.map((t: { name: string }) => t.name);
+      expect(tools).toEqual(["ctx_execute", "ctx_batch", "ctx_index", "ctx_search", "ctx_stats", "ctx_purge", "ctx_resume", "ctx_doctor", "ctx_upgrade"]);
 
-    const indexed = inspect(["--method", "tools/call", "--tool-name", "ctx_index", "--tool-arg", "text=The flux capacitor needs 1.21 gigawatts.", "source=notes"]);
-    expect(indexed.code).toBe(0);
-    expect(JSON.parse(indexed.out).content[0].text).toContain('indexed "notes"');
+      const indexed = inspect([
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "ctx_index",
+        "--tool-arg",
+        "text=The flux capacitor needs 1.21 gigawatts.",
+        "source=notes",
+      ]);
+      expect(indexed.code).toBe(0);
+      expect(JSON.parse(indexed.out).content[0].text).toContain('indexed "notes"');
 
-    const found = inspect(["--method", "tools/call", "--tool-name", "ctx_search", "--tool-arg", 'queries=["flux capacitor"]']);
-    expect(found.code).toBe(0);
-    const reply = JSON.parse(found.out);
-    expect(reply.isError ?? false).toBe(false);
-    expect(reply.content[0].text).toContain("1.21 gigawatts");
-  }, 180_000);
+      const found = inspect(["--method", "tools/call", "--tool-name", "ctx_search", "--tool-arg", 'queries=["flux capacitor"]']);
+      expect(found.code).toBe(0);
+      const reply = JSON.parse(found.out);
+      expect(reply.isError ?? false).toBe(false);
+      expect(reply.content[0].text).toContain("1.21 gigawatts");
+    },
+    180_000,
+  );
 });

@@ -54,13 +54,13 @@ describe("policy and file access", async () => {
   });
 
   test("a file outside the project is refused", async () => {
-    const r = await server.call("ctx_execute", { language: "shell", code: "wc -c < \"$FILE_PATH\"", file: join(outside, "secret.txt") });
+    const r = await server.call("ctx_execute", { language: "shell", code: 'wc -c < "$FILE_PATH"', file: join(outside, "secret.txt") });
     expect(r.isError).toBe(true);
     expect(r.text).toMatch(/outside the project; pass a path under .* or add a Read\(\.\.\.\) allow rule/);
   });
 
   test("a symlink escaping the project is refused (file, cwd and index)", async () => {
-    const viaFile = await server.call("ctx_execute", { language: "shell", code: "cat \"$FILE_PATH\"", file: "escape.txt" });
+    const viaFile = await server.call("ctx_execute", { language: "shell", code: 'cat "$FILE_PATH"', file: "escape.txt" });
     expect(viaFile.isError).toBe(true);
     expect(viaFile.text).toContain("outside the project");
     expect(viaFile.text).not.toContain("top secret");
@@ -73,13 +73,13 @@ describe("policy and file access", async () => {
   });
 
   test("a Read allow rule grants a path outside the project", async () => {
-    const r = await server.call("ctx_execute", { language: "shell", code: "cat \"$FILE_PATH\"", file: join(outside, "granted", "log.txt") });
+    const r = await server.call("ctx_execute", { language: "shell", code: 'cat "$FILE_PATH"', file: join(outside, "granted", "log.txt") });
     expect(r.isError).toBe(false);
     expect(r.text).toContain("granted log line");
   });
 
   test("a Read deny rule refuses a file inside the project, and a directory index skips it", async () => {
-    const r = await server.call("ctx_execute", { language: "shell", code: "cat \"$FILE_PATH\"", file: ".env" });
+    const r = await server.call("ctx_execute", { language: "shell", code: 'cat "$FILE_PATH"', file: ".env" });
     expect(r.isError).toBe(true);
     expect(r.text).toMatch(/denied by the rule Read\(\*\*\/\.env\)/);
     const idx = await server.call("ctx_index", { path: "." });

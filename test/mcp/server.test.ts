@@ -52,9 +52,11 @@ describe("MCP server surface", async () => {
       // Hints equal to MCP's defaults are left out of the list; what a client reads must be each tool's own.
       const declared = defs.find((d) => d.name === t.name)!.annotations;
       const effective = { ...HINT_DEFAULTS, ...t.annotations };
-      for (const hint of ["readOnlyHint", "openWorldHint"] as const) expect({ tool: t.name, hint, value: effective[hint] }).toEqual({ tool: t.name, hint, value: declared[hint] });
+      for (const hint of ["readOnlyHint", "openWorldHint"] as const)
+        expect({ tool: t.name, hint, value: effective[hint] }).toEqual({ tool: t.name, hint, value: declared[hint] });
       if (!declared.readOnlyHint) {
-        for (const hint of ["destructiveHint", "idempotentHint"] as const) expect({ tool: t.name, hint, value: effective[hint] }).toEqual({ tool: t.name, hint, value: declared[hint] });
+        for (const hint of ["destructiveHint", "idempotentHint"] as const)
+          expect({ tool: t.name, hint, value: effective[hint] }).toEqual({ tool: t.name, hint, value: declared[hint] });
       }
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));

@@ -36,7 +36,10 @@ describe("guardStdin", () => {
     const first = `{"jsonrpc":"2.0","id":"req-1","method":"x","params":{"p":"${"z".repeat(3_000)}"}}\n`;
     const note = `{"jsonrpc":"2.0","method":"n","params":{"p":"${"z".repeat(3_000)}"}}\n`;
     const { dropped } = await feed([first, note], 1024);
-    expect(dropped).toEqual([{ bytes: first.length, id: "req-1" }, { bytes: note.length, id: undefined }]);
+    expect(dropped).toEqual([
+      { bytes: first.length, id: "req-1" },
+      { bytes: note.length, id: undefined },
+    ]);
   });
 
   test("an unterminated last line under the limit is passed at the end", async () => {

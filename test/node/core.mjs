@@ -143,7 +143,10 @@ test("index a docs page: code block intact, table kept, no chrome (html-rewriter
   const code = s.results[0].hits[0];
   assert.equal(code.contentType, "code");
   assert.ok(code.snippet.includes(`\`\`\`python\n${PY}\n\`\`\``), code.snippet);
-  assert.ok(s.results[1].hits.some((h) => h.snippet.includes("| Option | Default |\n| --- | --- |\n| max_retries | 5 |")), JSON.stringify(s.results[1]));
+  assert.ok(
+    s.results[1].hits.some((h) => h.snippet.includes("| Option | Default |\n| --- | --- |\n| max_retries | 5 |")),
+    JSON.stringify(s.results[1]),
+  );
   assert.deepEqual(s.results[2].hits, []);
   for (const marker of ["NODE_SCRIPT_MARKER", "NODE_NAV_MARKER", "NODE_COOKIE_MARKER", "NODE_HIDDEN_MARKER", "NODE_FOOTER_MARKER"]) {
     assert.deepEqual(JSON.parse(ctx(["search", marker, "--json"]).stdout).results[0].hits, [], marker);
@@ -154,7 +157,10 @@ test("a redirect into the metadata range is refused at the hop; strict mode refu
   await withSite(async (base) => {
     const hop = await ctxAsync(["index", `${base}/to-metadata`]);
     assert.equal(hop.code, 2);
-    assert.match(hop.stderr, /^ctxmode: redirect 1 to http:\/\/169\.254\.169\.254\/latest\/ refused: 169\.254\.169\.254 \(link-local \/ cloud metadata 169\.254\.0\.0\/16\) is never fetched\n$/);
+    assert.match(
+      hop.stderr,
+      /^ctxmode: redirect 1 to http:\/\/169\.254\.169\.254\/latest\/ refused: 169\.254\.169\.254 \(link-local \/ cloud metadata 169\.254\.0\.0\/16\) is never fetched\n$/,
+    );
     const strict = await ctxAsync(["index", `${base}/docs`], { CTXMODE_FETCH_STRICT: "1" });
     assert.match(strict.stderr, /is refused while CTXMODE_FETCH_STRICT=1/);
   });

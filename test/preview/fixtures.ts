@@ -15,11 +15,17 @@ export const issues = Array.from({ length: 200 }, (_, i) => ({
 }));
 
 /** A search reply of an MCP tool, one line of about 19 KB. */
-export const searchReply = JSON.stringify({ total_count: 200, incomplete_results: false, repository: { full_name: "acme/widgets", private: false }, items: issues.slice(0, 50) });
+export const searchReply = JSON.stringify({
+  total_count: 200,
+  incomplete_results: false,
+  repository: { full_name: "acme/widgets", private: false },
+  items: issues.slice(0, 50),
+});
 
 export const syslog = Array.from({ length: 3000 }, (_, i) => {
   const t = `Feb 23 10:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`;
-  if (i % 50 === 7) return `${t} web-01 app[${2000 + i}]: ERROR db connection to 10.0.0.${i % 9}:5432 refused after ${i * 3} ms (request 0x${(i * 7919).toString(16)})`;
+  if (i % 50 === 7)
+    return `${t} web-01 app[${2000 + i}]: ERROR db connection to 10.0.0.${i % 9}:5432 refused after ${i * 3} ms (request 0x${(i * 7919).toString(16)})`;
   if (i % 300 === 11) return `${t} web-01 app[${2000 + i}]: ERROR failed to open /var/data/cache/${i}.bin: permission denied`;
   if (i % 40 === 3) return `${t} web-01 app[${2000 + i}]: WARN slow request GET /api/items/${i} took ${i} ms`;
   return `${t} web-01 app[${2000 + i}]: INFO request ${i} served in ${i % 97} ms`;
@@ -59,8 +65,9 @@ Ran 304 tests across 2 files. [41.00ms]
 `;
 
 export const tsc =
-  Array.from({ length: 60 }, (_, i) => `src/mod${i % 7}.ts(${10 + i},${5 + (i % 3)}): error TS2322: Type 'string' is not assignable to type 'number'.`).join("\n") +
-  "\nsrc/cli/main.ts(4,1): error TS2304: Cannot find name 'frobnicate'.\n\nFound 61 errors in 8 files.\n";
+  Array.from({ length: 60 }, (_, i) => `src/mod${i % 7}.ts(${10 + i},${5 + (i % 3)}): error TS2322: Type 'string' is not assignable to type 'number'.`).join(
+    "\n",
+  ) + "\nsrc/cli/main.ts(4,1): error TS2304: Cannot find name 'frobnicate'.\n\nFound 61 errors in 8 files.\n";
 
 const passing = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join("\n");
 

@@ -50,7 +50,10 @@ test("16 hook processes x 200 events, 2 MCP servers indexing and searching, and 
   const serverWork = servers.map(async (server, s) => {
     for (let i = 0; i < DOCS_PER_SERVER || !loadOver; i++) {
       if (i < DOCS_PER_SERVER) {
-        const r = await server.call("ctx_index", { text: `# server ${s} doc ${i}\n\nsrv${s}doc${i} notes on cache eviction and backoff\n`.repeat(20), source: `mcp${s}/doc-${i}` });
+        const r = await server.call("ctx_index", {
+          text: `# server ${s} doc ${i}\n\nsrv${s}doc${i} notes on cache eviction and backoff\n`.repeat(20),
+          source: `mcp${s}/doc-${i}`,
+        });
         replies.push({ tool: "ctx_index", ...r });
       }
       const t = performance.now();

@@ -69,7 +69,10 @@ describe("kill -9 at random points", () => {
     // The next run works and brings every file to its last version.
     expect(Bun.spawnSync([binary, "index", "docs"], { cwd: box.project, env }).exitCode).toBe(0);
     const db = new Database(dbPath, { readonly: true });
-    const stored = db.prepare("SELECT s.label, c.body FROM sources s JOIN chunks c ON c.doc_id = s.doc_id AND c.seq = 0").all() as { label: string; body: string }[];
+    const stored = db.prepare("SELECT s.label, c.body FROM sources s JOIN chunks c ON c.doc_id = s.doc_id AND c.seq = 0").all() as {
+      label: string;
+      body: string;
+    }[];
     db.close();
     expect(stored.length).toBe(FILES);
     for (const r of stored) {
@@ -87,7 +90,8 @@ describe("kill -9 at random points", () => {
     const box = hookSandbox("ctxmode-crash-hook-");
     const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
     const base = { session_id: "crash", cwd: box.project };
-    const big = (n: number) => Array.from({ length: 4000 }, (_, i) => `bgnh${n} build step ${i} of target h${n} ok`).join("\n") + `\nendh${n} ERROR: link failed\n`;
+    const big = (n: number) =>
+      Array.from({ length: 4000 }, (_, i) => `bgnh${n} build step ${i} of target h${n} ok`).join("\n") + `\nendh${n} ERROR: link failed\n`;
     const events: [string, (n: number) => unknown][] = [
       ["UserPromptSubmit", (n) => ({ ...base, prompt: `why does target h${n} fail to link` })],
       ["PostToolUse", (n) => ({ ...base, tool_name: "Bash", tool_input: { command: `make h${n}` }, tool_response: { stdout: big(n), stderr: "" } })],
@@ -108,7 +112,8 @@ describe("kill -9 at random points", () => {
     for (let trial = 1; trial <= TRIALS; trial++) {
       const [event, payload] = events[trial % events.length]!;
       const delay = Math.floor(rand() * fullMs[trial % events.length]! * 0.9);
-      if (await killAfter([binary, "hook", "claude-code", event], { cwd: box.project, env, stdin: Buffer.from(JSON.stringify(payload(trial))) }, delay)) killedMidway++;
+      if (await killAfter([binary, "hook", "claude-code", event], { cwd: box.project, env, stdin: Buffer.from(JSON.stringify(payload(trial))) }, delay))
+        killedMidway++;
       expect({ trial, integrity: integrity(dbPath) }).toEqual({ trial, integrity: "ok" });
       const db = openStore(dbPath, { busyTimeoutMs: 5_000 });
       try {

@@ -50,9 +50,13 @@ function hookCases(project: string): [string, unknown][] {
 
 /** What is stored before the fault: a journal row and an indexed text, checked again after it. */
 async function storeSomething(box: ReturnType<typeof hookSandbox>, env: Record<string, string>) {
-  expect(runHook("claude-code", "UserPromptSubmit", JSON.stringify({ session_id: "s", cwd: box.project, prompt: "remember the zebra migration plan" }), env).code).toBe(0);
+  expect(
+    runHook("claude-code", "UserPromptSubmit", JSON.stringify({ session_id: "s", cwd: box.project, prompt: "remember the zebra migration plan" }), env).code,
+  ).toBe(0);
   const server = await startServer({ dir: box.project, dataDir: box.dataDir });
-  const first = await server.call("ctx_index", { text: "# Runbook\n\nthe quokka failover runbook says drain first\n", source: "runbook" }).catch((e) => ({ isError: true, text: `${e} ${server.stderr()}` }));
+  const first = await server
+    .call("ctx_index", { text: "# Runbook\n\nthe quokka failover runbook says drain first\n", source: "runbook" })
+    .catch((e) => ({ isError: true, text: `${e} ${server.stderr()}` }));
   expect(first.text).toContain("indexed");
   await server.close();
 }
@@ -70,13 +74,17 @@ async function expectIntact(box: ReturnType<typeof hookSandbox>) {
 describe("disk full", () => {
   const box = hookSandbox("ctxmode-full-");
   const unavailable = smallDisk(box.dataDir, "4m");
-  test.skipIf(unavailable !== undefined)(`hooks answer allow in time with one log line each; MCP tools say the disk is full; stored data survives${unavailable ? ` (skipped: ${unavailable})` : ""}`, async () => {
-    try {
-      await diskFull(box);
-    } finally {
-      Bun.spawnSync(["umount", "-l", box.dataDir]);
-    }
-  }, 60_000);
+  test.skipIf(unavailable !== undefined)(
+    `hooks answer allow in time with one log line each; MCP tools say the disk is full; stored data survives${unavailable ? ` (skipped: ${unavailable})` : ""}`,
+    async () => {
+      try {
+        await diskFull(box);
+      } finally {
+        Bun.spawnSync(["umount", "-l", box.dataDir]);
+      }
+    },
+    60_000,
+  );
 });
 
 async function diskFull(box: ReturnType<typeof hookSandbox>) {
@@ -91,7 +99,12 @@ async function diskFull(box: ReturnType<typeof hookSandbox>) {
   for (const [event, payload] of hookCases(box.project)) {
     const before = hookLogLines(box.dataDir);
     const r = runHook("claude-code", event, JSON.stringify(payload), env);
-    expect({ event, code: r.code, replaced: r.stdout.includes("updatedToolOutput"), slow: r.ms > 5_000 }).toEqual({ event, code: 0, replaced: false, slow: false });
+    expect({ event, code: r.code, replaced: r.stdout.includes("updatedToolOutput"), slow: r.ms > 5_000 }).toEqual({
+      event,
+      code: 0,
+      replaced: false,
+      slow: false,
+    });
     expect({ event, lines: hookLogLines(box.dataDir) - before }).toEqual({ event, lines: event === "SessionStart" ? 0 : 1 }); // a fresh start only reads
     faults++;
   }
@@ -112,13 +125,17 @@ async function diskFull(box: ReturnType<typeof hookSandbox>) {
 describe("read-only data dir", () => {
   const box = hookSandbox("ctxmode-ro-");
   const unavailable = smallDisk(box.dataDir, "16m");
-  test.skipIf(unavailable !== undefined)(`hooks answer allow in time; MCP tools say the data dir is read-only; stored data survives${unavailable ? ` (skipped: ${unavailable})` : ""}`, async () => {
-    try {
-      await readOnly(box);
-    } finally {
-      Bun.spawnSync(["umount", "-l", box.dataDir]);
-    }
-  }, 60_000);
+  test.skipIf(unavailable !== undefined)(
+    `hooks answer allow in time; MCP tools say the data dir is read-only; stored data survives${unavailable ? ` (skipped: ${unavailable})` : ""}`,
+    async () => {
+      try {
+        await readOnly(box);
+      } finally {
+        Bun.spawnSync(["umount", "-l", box.dataDir]);
+      }
+    },
+    60_000,
+  );
 });
 
 async function readOnly(box: ReturnType<typeof hookSandbox>) {
@@ -129,7 +146,12 @@ async function readOnly(box: ReturnType<typeof hookSandbox>) {
   try {
     for (const [event, payload] of hookCases(box.project)) {
       const r = runHook("claude-code", event, JSON.stringify(payload), env);
-      expect({ event, code: r.code, replaced: r.stdout.includes("updatedToolOutput"), slow: r.ms > 5_000 }).toEqual({ event, code: 0, replaced: false, slow: false });
+      expect({ event, code: r.code, replaced: r.stdout.includes("updatedToolOutput"), slow: r.ms > 5_000 }).toEqual({
+        event,
+        code: 0,
+        replaced: false,
+        slow: false,
+      });
       faults++;
     }
     const server = await startServer({ dir: box.project, dataDir: box.dataDir });

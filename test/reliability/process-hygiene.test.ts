@@ -9,7 +9,8 @@ import { descendants, rss } from "./helpers.ts";
 
 /** Each scenario's sleepers carry a unique duration, so /proc shows exactly the processes it started. */
 const marker = (n: number) => `${417 + n}.${process.pid % 1000}`;
-const TREE = (m: string) => [`sleep ${m} &`, `(sleep ${m} &)`, `bash -c 'sleep ${m} & sleep ${m}' &`, `sh -c 'sh -c "sleep ${m}"' &`, "echo started", `sleep ${m}`].join("\n");
+const TREE = (m: string) =>
+  [`sleep ${m} &`, `(sleep ${m} &)`, `bash -c 'sleep ${m} & sleep ${m}' &`, `sh -c 'sh -c "sleep ${m}"' &`, "echo started", `sleep ${m}`].join("\n");
 
 describe("process hygiene", () => {
   test("after timeouts, cancellations and 1 GB floods: no child or grandchild left, no temp dir left, RSS back near baseline", async () => {
@@ -33,7 +34,11 @@ describe("process hygiene", () => {
       expect(await waitFor(() => processesWith(`sleep ${marker(round * 3 + 2)}`).length >= 3, 5_000)).toBe(true);
       controller.abort();
       await expect(cancelled).rejects.toThrow();
-      const flood = await server.call("ctx_execute", { language: "shell", code: "yes 'flood line 0123456789 abcdefghij klmnopqrstuvwxyz' | head -c 1073741824" }, { timeout: 60_000 });
+      const flood = await server.call(
+        "ctx_execute",
+        { language: "shell", code: "yes 'flood line 0123456789 abcdefghij klmnopqrstuvwxyz' | head -c 1073741824" },
+        { timeout: 60_000 },
+      );
       expect(flood.text).toMatch(/^exit 0 · 1\.0 GB output/);
       peak = Math.max(peak, rss(server.pid));
       faults += 4;

@@ -45,43 +45,47 @@ const STRUCTURE_CHECK = `(() => ({
 }))()`;
 
 describe("the report in headless Chromium", () => {
-  test.skipIf(!chromiumPath)("renders with no console error and no network request; numbers, structure and contrast hold in light and dark", async () => {
-    const s = await scriptedSession(project);
-    const out = join(project.dataDir, "..", "report.html");
-    const r = runCtx(["report", "--out", out, "--project", project.dir, "--session", SESSION], { dataDir: project.dataDir, cwd: project.dir, env: s.env });
-    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
-    const stats = statsJson(s).scopes[1]!;
+  test.skipIf(!chromiumPath)(
+    "renders with no console error and no network request; numbers, structure and contrast hold in light and dark",
+    async () => {
+      const s = await scriptedSession(project);
+      const out = join(project.dataDir, "..", "report.html");
+      const r = runCtx(["report", "--out", out, "--project", project.dir, "--session", SESSION], { dataDir: project.dataDir, cwd: project.dir, env: s.env });
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
+      const stats = statsJson(s).scopes[1]!;
 
-    const log: PageLog = { errors: [], requests: [] };
-    const browser = await Chromium.launch(profile);
-    try {
-      const page = await browser.newPage(log);
-      const url = pathToFileURL(out).href;
-      await page.goto(url);
+      const log: PageLog = { errors: [], requests: [] };
+      const browser = await Chromium.launch(profile);
+      try {
+        const page = await browser.newPage(log);
+        const url = pathToFileURL(out).href;
+        await page.goto(url);
 
-      const structure = await page.evaluate<any>(STRUCTURE_CHECK);
-      expect(structure).toMatchObject({ lang: "en", h1: 1, tablesWithoutCaption: 0, thWithoutScope: 0, unlabelledCharts: 0, unnamedSections: 0 });
-      expect(structure.charts).toBe(2); // bytes per day, journal timeline
-      expect(structure.cards).toMatchObject({ calls: stats.calls, returned: stats.returned, keptOut: stats.keptOut, tokensKeptOut: stats.tokensKeptOut });
-      expect(structure.tools).toEqual(Object.fromEntries(stats.tools.map((t) => [t.tool, { calls: t.calls, returned: t.returned, keptOut: t.keptOut }])));
-      expect(structure.visibleKeptOut).toMatch(/^\d+(\.\d)? (KB|MB)$/);
+        const structure = await page.evaluate<any>(STRUCTURE_CHECK);
+        expect(structure).toMatchObject({ lang: "en", h1: 1, tablesWithoutCaption: 0, thWithoutScope: 0, unlabelledCharts: 0, unnamedSections: 0 });
+        expect(structure.charts).toBe(2); // bytes per day, journal timeline
+        expect(structure.cards).toMatchObject({ calls: stats.calls, returned: stats.returned, keptOut: stats.keptOut, tokensKeptOut: stats.tokensKeptOut });
+        expect(structure.tools).toEqual(Object.fromEntries(stats.tools.map((t) => [t.tool, { calls: t.calls, returned: t.returned, keptOut: t.keptOut }])));
+        expect(structure.visibleKeptOut).toMatch(/^\d+(\.\d)? (KB|MB)$/);
 
-      mkdirSync(results, { recursive: true });
-      const light = await page.evaluate<{ background: string; low: string[] }>(CONTRAST_CHECK);
-      expect(light.low).toEqual([]);
-      writeFileSync(join(results, "report.png"), await page.screenshot(1100));
+        mkdirSync(results, { recursive: true });
+        const light = await page.evaluate<{ background: string; low: string[] }>(CONTRAST_CHECK);
+        expect(light.low).toEqual([]);
+        writeFileSync(join(results, "report.png"), await page.screenshot(1100));
 
-      await page.send("Emulation.setEmulatedMedia", { features: [{ name: "prefers-color-scheme", value: "dark" }] });
-      const dark = await page.evaluate<{ background: string; low: string[] }>(CONTRAST_CHECK);
-      expect(dark.background).not.toBe(light.background);
-      expect(dark.low).toEqual([]);
-      writeFileSync(join(results, "report-dark.png"), await page.screenshot(1100));
+        await page.send("Emulation.setEmulatedMedia", { features: [{ name: "prefers-color-scheme", value: "dark" }] });
+        const dark = await page.evaluate<{ background: string; low: string[] }>(CONTRAST_CHECK);
+        expect(dark.background).not.toBe(light.background);
+        expect(dark.low).toEqual([]);
+        writeFileSync(join(results, "report-dark.png"), await page.screenshot(1100));
 
-      // The page itself is the only load; nothing else was asked for, over any scheme.
-      expect(log.requests.filter((u) => u !== url)).toEqual([]);
-      expect(log.errors).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  }, 60_000);
+        // The page itself is the only load; nothing else was asked for, over any scheme.
+        expect(log.requests.filter((u) => u !== url)).toEqual([]);
+        expect(log.errors).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -162,7 +162,11 @@ export class Page {
     await this.send("Emulation.setDeviceMetricsOverride", { width, height: 900, deviceScaleFactor: 1, mobile: false });
     const { cssContentSize } = await this.send<{ cssContentSize: { height: number } }>("Page.getLayoutMetrics");
     const height = Math.min(maxHeight, Math.ceil(cssContentSize.height));
-    const { data } = await this.send<{ data: string }>("Page.captureScreenshot", { format: "png", captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale: 1 } });
+    const { data } = await this.send<{ data: string }>("Page.captureScreenshot", {
+      format: "png",
+      captureBeyondViewport: true,
+      clip: { x: 0, y: 0, width, height, scale: 1 },
+    });
     return Buffer.from(data, "base64");
   }
 }

@@ -15,13 +15,13 @@ export function rowValues(html: string, attr: string, key: string): Record<strin
 
 /** Every `attr` key with a row in the page, in page order. */
 export function rowKeys(html: string, attr: string): string[] {
-  return [...html.matchAll(new RegExp(`<tr ${attr}="([^"]*)">`, "g"))].map((m) => unescape(m[1]!));
+  return [...html.matchAll(new RegExp(`<tr ${attr}="([^"]*)">`, "g"))].map((m) => unescapeHtml(m[1]!));
 }
 
 function escapeRe(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
-function unescape(s: string): string {
+function unescapeHtml(s: string): string {
   return s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
 }

@@ -29,7 +29,11 @@ const scripted = async () => (s = await (made ??= scriptedSession(project)));
 
 function report(args: string[], env: Record<string, string> = {}): { html: string; json: { path: string; bytes: number; ms: number } } {
   const out = join(s.project.dataDir, "..", `report-${Math.random().toString(36).slice(2)}.html`);
-  const r = runCtx(["report", "--json", "--out", out, "--project", s.project.dir, ...args], { dataDir: s.project.dataDir, cwd: s.project.dir, env: { ...s.env, ...env } });
+  const r = runCtx(["report", "--json", "--out", out, "--project", s.project.dir, ...args], {
+    dataDir: s.project.dataDir,
+    cwd: s.project.dir,
+    env: { ...s.env, ...env },
+  });
   expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
   return { html: readFileSync(out, "utf8"), json: JSON.parse(r.stdout) };
 }
@@ -40,7 +44,8 @@ describe("ctxmode report", () => {
     const { html, json } = report(["--session", SESSION]);
     const [session, project] = statsJson(s).scopes;
     expect(json.bytes).toBe(Buffer.byteLength(html));
-    for (const stat of ["calls", "returned", "keptOut", "tokensKeptOut"] as const) expect({ stat, value: cardValue(html, stat) }).toEqual({ stat, value: project![stat] });
+    for (const stat of ["calls", "returned", "keptOut", "tokensKeptOut"] as const)
+      expect({ stat, value: cardValue(html, stat) }).toEqual({ stat, value: project![stat] });
     expect(rowKeys(html, "data-tool").sort()).toEqual(project!.tools.map((t) => t.tool).sort());
     for (const t of project!.tools) expect(rowValues(html, "data-tool", t.tool)).toEqual({ calls: t.calls, returned: t.returned, keptOut: t.keptOut });
     // Every call of the script is timed and dated: the day rows add up to the totals.
@@ -98,10 +103,17 @@ describe("ctxmode report", () => {
     await scripted();
     const bun = report([]).html;
     const out = join(s.project.dataDir, "..", "node-report.html");
-    const r = Bun.spawnSync([node!, join(repoRoot, "dist", "node", "ctxmode.mjs"), "report", "--out", out, "--project", s.project.dir], { cwd: s.project.dir, env: s.env, stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+    const r = Bun.spawnSync([node!, join(repoRoot, "dist", "node", "ctxmode.mjs"), "report", "--out", out, "--project", s.project.dir], {
+      cwd: s.project.dir,
+      env: s.env,
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: 30_000,
+    });
     expect({ code: r.exitCode, stderr: r.stderr.toString() }).toEqual({ code: 0, stderr: "" });
     const html = readFileSync(out, "utf8");
-    for (const stat of ["calls", "returned", "keptOut", "routingDecisions", "indexedBytes", "searchP50"]) expect(cardValue(html, stat)).toBe(cardValue(bun, stat));
+    for (const stat of ["calls", "returned", "keptOut", "routingDecisions", "indexedBytes", "searchP50"])
+      expect(cardValue(html, stat)).toBe(cardValue(bun, stat));
     expect(rowKeys(html, "data-day")).toEqual(rowKeys(bun, "data-day"));
   });
 
@@ -199,7 +211,9 @@ test("recordCall: one tool_calls row per call, tool_stats totals from its trigge
   const db = openStore(join(tempDir("ctxmode-report-rc-"), "c.db"), { busyTimeoutMs: 1000 });
   recordCall(db, "s", "ctx_search", 10, 90, 1.25);
   recordCall(db, "s", "ctx_search", 5, 5);
-  expect(db.prepare("SELECT tool, calls, bytes_returned, bytes_kept_out FROM tool_stats").all()).toEqual([{ tool: "ctx_search", calls: 2, bytes_returned: 15, bytes_kept_out: 95 }]);
+  expect(db.prepare("SELECT tool, calls, bytes_returned, bytes_kept_out FROM tool_stats").all()).toEqual([
+    { tool: "ctx_search", calls: 2, bytes_returned: 15, bytes_kept_out: 95 },
+  ]);
   expect(db.prepare("SELECT ms FROM tool_calls ORDER BY id").all()).toEqual([{ ms: 1.25 }, { ms: null }]);
   db.close();
 });

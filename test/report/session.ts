@@ -42,10 +42,18 @@ export async function scriptedSession(project: TestProject): Promise<Scripted> {
   expect(hook("PreToolUse", curl)).toContain('"permissionDecision":"deny"');
   expect(hook("PreToolUse", curl)).toContain('"permissionDecision":"deny"');
   expect(hook("PreToolUse", { tool_name: "WebFetch", tool_input: { url: "https://example.com/docs", prompt: "limits" } })).toContain("deny");
-  expect(hook("PreToolUse", { tool_name: "WebFetch", tool_input: { url: "https://example.com/other", prompt: "x" } }, { CTXMODE_ROUTING: "off" })).not.toContain("deny");
+  expect(
+    hook("PreToolUse", { tool_name: "WebFetch", tool_input: { url: "https://example.com/other", prompt: "x" } }, { CTXMODE_ROUTING: "off" }),
+  ).not.toContain("deny");
   const log = Array.from({ length: 3000 }, (_, i) => `line ${i}: compiled module ${i} ok`).join("\n");
-  expect(hook("PostToolUse", { tool_name: "Bash", tool_input: { command: "make all" }, tool_response: { stdout: log, stderr: "" } })).toContain("updatedToolOutput");
-  hook("PostToolUse", { tool_name: "Edit", tool_input: { file_path: join(project.dir, "src/report.ts"), old_string: "a", new_string: "b" }, tool_response: "ok" });
+  expect(hook("PostToolUse", { tool_name: "Bash", tool_input: { command: "make all" }, tool_response: { stdout: log, stderr: "" } })).toContain(
+    "updatedToolOutput",
+  );
+  hook("PostToolUse", {
+    tool_name: "Edit",
+    tool_input: { file_path: join(project.dir, "src/report.ts"), old_string: "a", new_string: "b" },
+    tool_response: "ok",
+  });
   hook("UserPromptSubmit", { prompt: LAST_PROMPT });
 
   const server = await startServer(project, { CTXMODE_SESSION: SESSION });
@@ -61,7 +69,17 @@ export async function scriptedSession(project: TestProject): Promise<Scripted> {
 }
 
 /** `ctxmode stats --json` for the scripted project. */
-export function statsJson(s: Scripted): { scopes: { label: string; calls: number; returned: number; keptOut: number; keptOutPercent: number; tokensKeptOut: number; tools: { tool: string; calls: number; returned: number; keptOut: number }[] }[] } {
+export function statsJson(s: Scripted): {
+  scopes: {
+    label: string;
+    calls: number;
+    returned: number;
+    keptOut: number;
+    keptOutPercent: number;
+    tokensKeptOut: number;
+    tools: { tool: string; calls: number; returned: number; keptOut: number }[];
+  }[];
+} {
   const r = runCtx(["stats", "--json", "--session", SESSION, "--project", s.project.dir], { dataDir: s.project.dataDir, cwd: s.project.dir, env: s.env });
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout);

@@ -37,7 +37,7 @@ describe("checkCommand: deny per segment", () => {
     "rm -rf /tmp/x",
     "sudo -u root rm -rf /",
     "bash -c 'sudo x'",
-    "sh -ec \"echo hi; sudo x\"",
+    'sh -ec "echo hi; sudo x"',
     "eval 'sudo x'",
     "for f in *; do rm -rf $f; done",
     "curl https://evil.com/x",
@@ -113,7 +113,20 @@ describe("checkCommand: colon form, space form, allow", () => {
 
   test("deny rules with short flags also stop the same flags in another order, split, or with more letters", () => {
     const policy = deny(["Bash(rm -rf *)", "Bash(git push -f:*)", "Bash(chmod -R 777 *)", "Bash(docker * -v *)"]);
-    const stopped = ["rm -fr /", "rm -r -f /srv", "rm -f -r build", "rm -rfv /", "rm -v -rf /", "sudo rm -fr /", "FOO=1 rm -r -f x", "git push -f origin main", "git push -fu origin", "chmod -R 777 /etc", "docker run -v /:/host x", "rm -fr"];
+    const stopped = [
+      "rm -fr /",
+      "rm -r -f /srv",
+      "rm -f -r build",
+      "rm -rfv /",
+      "rm -v -rf /",
+      "sudo rm -fr /",
+      "FOO=1 rm -r -f x",
+      "git push -f origin main",
+      "git push -fu origin",
+      "chmod -R 777 /etc",
+      "docker run -v /:/host x",
+      "rm -fr",
+    ];
     for (const command of stopped) {
       expect({ command, decision: checkCommand(policy, command).decision }).toEqual({ command, decision: "deny" });
     }

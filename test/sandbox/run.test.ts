@@ -33,7 +33,7 @@ const HELLO: [LanguageId, string][] = [
   ["typescript", "const n: number = 6 * 7;\nconsole.log(`hello ${n}`)"],
   ["python", "print('hello', 6 * 7)"],
   ["shell", "echo hello $((6 * 7))"],
-  ["ruby", "puts \"hello #{6 * 7}\""],
+  ["ruby", 'puts "hello #{6 * 7}"'],
   ["go", 'fmt.Println("hello", 6*7)'],
   ["rust", 'println!("hello {}", 6 * 7);'],
   ["php", 'echo "hello " . (6 * 7) . "\\n";'],
@@ -48,14 +48,18 @@ describe("runCode per language", () => {
     const hostRun = language === "javascript" || language === "typescript";
     const skip = !hostRun && missing(language);
     const name = skip ? `${language} (skipped: no ${language} runtime on PATH)` : language;
-    test.skipIf(skip)(name, async () => {
-      const result = await run(language, code);
-      expect(result.stderr).toBe(language === "r" ? result.stderr : "");
-      expect(result.stdout.trim().replace(/\s+/g, " ")).toBe("hello 42");
-      expect(result.exitCode).toBe(0);
-      expect(result.timedOut).toBe(false);
-      expect(leftovers()).toEqual([]);
-    }, 60_000);
+    test.skipIf(skip)(
+      name,
+      async () => {
+        const result = await run(language, code);
+        expect(result.stderr).toBe(language === "r" ? result.stderr : "");
+        expect(result.stdout.trim().replace(/\s+/g, " ")).toBe("hello 42");
+        expect(result.exitCode).toBe(0);
+        expect(result.timedOut).toBe(false);
+        expect(leftovers()).toEqual([]);
+      },
+      60_000,
+    );
   }
 });
 
@@ -156,11 +160,15 @@ describe("FILE_PATH and FILE_CONTENT", () => {
   for (const [language, code] of cases) {
     const hostRun = language === "javascript" || language === "typescript";
     const skip = !hostRun && missing(language);
-    test.skipIf(skip)(skip ? `${language} (skipped: no ${language} runtime on PATH)` : language, async () => {
-      const result = await run(language, code, { filePath: "data.txt" });
-      expect(result.stderr).toBe("");
-      // Shell's $(cat) drops trailing newlines; printf adds one back.
-      expect(result.stdout).toBe(`${join(project, "data.txt")}|${content}`);
-    }, 60_000);
+    test.skipIf(skip)(
+      skip ? `${language} (skipped: no ${language} runtime on PATH)` : language,
+      async () => {
+        const result = await run(language, code, { filePath: "data.txt" });
+        expect(result.stderr).toBe("");
+        // Shell's $(cat) drops trailing newlines; printf adds one back.
+        expect(result.stdout).toBe(`${join(project, "data.txt")}|${content}`);
+      },
+      60_000,
+    );
   }
 });

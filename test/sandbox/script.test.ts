@@ -4,9 +4,7 @@ import { prepareScript } from "../../src/sandbox/script.ts";
 
 describe("prepareScript", () => {
   test("Go code without a package clause is wrapped in package main, importing fmt only when used", () => {
-    expect(prepareScript("go", 'fmt.Println("hi")', false).source).toBe(
-      'package main\n\nimport "fmt"\n\nfunc main() {\nfmt.Println("hi")\n}\n',
-    );
+    expect(prepareScript("go", 'fmt.Println("hi")', false).source).toBe('package main\n\nimport "fmt"\n\nfunc main() {\nfmt.Println("hi")\n}\n');
     expect(prepareScript("go", "x := 1\n_ = x", false).source).not.toContain("import");
     const full = 'package main\nimport "fmt"\nfunc main() { fmt.Println(1) }';
     expect(prepareScript("go", full, false).source).toBe(full);
@@ -20,9 +18,7 @@ describe("prepareScript", () => {
   test("PHP gets <?php only when missing; the file prelude adds no output line", () => {
     expect(prepareScript("php", "echo 1;", false).source).toBe("<?php\necho 1;");
     expect(prepareScript("php", "<?php echo 1;", false).source).toBe("<?php echo 1;");
-    expect(prepareScript("php", "echo 1;", true).source).toBe(
-      '<?php $FILE_CONTENT = file_get_contents(getenv("FILE_PATH")); ?>\n<?php\necho 1;',
-    );
+    expect(prepareScript("php", "echo 1;", true).source).toBe('<?php $FILE_CONTENT = file_get_contents(getenv("FILE_PATH")); ?>\n<?php\necho 1;');
   });
 
   test("FILE_CONTENT loaders read $FILE_PATH", () => {

@@ -84,18 +84,50 @@ describe("SSRF: every address form and every hop is checked", () => {
     const p = site.port;
     const forms = [
       // loopback (refused under CTXMODE_FETCH_STRICT) in every spelling URL parsers accept
-      `http://127.0.0.1:${p}/`, `http://2130706433:${p}/`, `http://0x7f000001:${p}/`, `http://017700000001:${p}/`,
-      `http://0177.0.0.1:${p}/`, `http://0x7f.0.0.1:${p}/`, `http://127.1:${p}/`, `http://127.0.1:${p}/`, `http://0x7f.1:${p}/`,
-      `http://127.000.000.001:${p}/`, `http://[::1]:${p}/`, `http://[0:0:0:0:0:0:0:1]:${p}/`, `http://[::ffff:127.0.0.1]:${p}/`,
-      `http://[::ffff:7f00:1]:${p}/`, `http://[0:0:0:0:0:ffff:7f00:1]:${p}/`, `http://[64:ff9b::7f00:1]:${p}/`,
-      `http://localhost:${p}/`, `http://LOCALHOST.:${p}/`, `http://anything.localtest.me:${p}/`,
+      `http://127.0.0.1:${p}/`,
+      `http://2130706433:${p}/`,
+      `http://0x7f000001:${p}/`,
+      `http://017700000001:${p}/`,
+      `http://0177.0.0.1:${p}/`,
+      `http://0x7f.0.0.1:${p}/`,
+      `http://127.1:${p}/`,
+      `http://127.0.1:${p}/`,
+      `http://0x7f.1:${p}/`,
+      `http://127.000.000.001:${p}/`,
+      `http://[::1]:${p}/`,
+      `http://[0:0:0:0:0:0:0:1]:${p}/`,
+      `http://[::ffff:127.0.0.1]:${p}/`,
+      `http://[::ffff:7f00:1]:${p}/`,
+      `http://[0:0:0:0:0:ffff:7f00:1]:${p}/`,
+      `http://[64:ff9b::7f00:1]:${p}/`,
+      `http://localhost:${p}/`,
+      `http://LOCALHOST.:${p}/`,
+      `http://anything.localtest.me:${p}/`,
       // this-network, metadata and link-local, in the same spellings
-      `http://0:${p}/`, `http://0.0.0.0:${p}/`, `http://[::]:${p}/`, "http://169.254.169.254/", "http://2852039166/",
-      "http://0xa9fea9fe/", "http://0251.0376.0251.0376/", "http://0xa9.0xfe.0xa9.0xfe/", "http://169.254.43518/",
-      "http://[::ffff:169.254.169.254]/", "http://[::ffff:a9fe:a9fe]/", "http://[64:ff9b::a9fe:a9fe]/", "http://[2002:a9fe:a9fe::]/",
-      "http://[fe80::1]/", "http://[fd00:ec2::254]/", "http://100.100.100.200/", "http://[ff02::1]/",
+      `http://0:${p}/`,
+      `http://0.0.0.0:${p}/`,
+      `http://[::]:${p}/`,
+      "http://169.254.169.254/",
+      "http://2852039166/",
+      "http://0xa9fea9fe/",
+      "http://0251.0376.0251.0376/",
+      "http://0xa9.0xfe.0xa9.0xfe/",
+      "http://169.254.43518/",
+      "http://[::ffff:169.254.169.254]/",
+      "http://[::ffff:a9fe:a9fe]/",
+      "http://[64:ff9b::a9fe:a9fe]/",
+      "http://[2002:a9fe:a9fe::]/",
+      "http://[fe80::1]/",
+      "http://[fd00:ec2::254]/",
+      "http://100.100.100.200/",
+      "http://[ff02::1]/",
       // private ranges (refused unless CTXMODE_FETCH_ALLOW_PRIVATE)
-      "http://10.0.0.1/", "http://012.0.0.1/", "http://0xa000001/", "http://167772161/", "http://192.168.0.1/", "http://172.16.0.1/",
+      "http://10.0.0.1/",
+      "http://012.0.0.1/",
+      "http://0xa000001/",
+      "http://167772161/",
+      "http://192.168.0.1/",
+      "http://172.16.0.1/",
       "http://[::ffff:10.0.0.1]/",
     ];
     // Names resolve to loopback here, as a hostile DNS would answer; the check must see through it.
@@ -117,15 +149,26 @@ describe("SSRF: every address form and every hop is checked", () => {
     expect(calls).toBe(2);
     expect(site.hits).toEqual([`GET / rebind.test:${site.port}`]);
     // Mixed answers: one refused address refuses the name.
-    const mixed: Resolver = async () => [{ address: "127.0.0.1", family: 4 }, { address: "10.0.0.5", family: 4 }];
+    const mixed: Resolver = async () => [
+      { address: "127.0.0.1", family: 4 },
+      { address: "10.0.0.5", family: 4 },
+    ];
     expect(await refusal(`http://mixed.test:${site.port}/`, { policy: loose, resolve: mixed })).toBe("FETCH_BLOCKED");
     expect(site.hits.length).toBe(1);
   });
 
   test("redirect chains into refused places are refused at the hop, whatever the spelling", async () => {
     const targets = [
-      "http://169.254.169.254/latest/meta-data/", "http://2852039166/", "http://[::ffff:a9fe:a9fe]/", "http://0251.0376.0251.0376/",
-      "http://[fd00:ec2::254]/", "http://10.1.2.3/", "file:///etc/passwd", "gopher://127.0.0.1:70/", "ftp://example.com/", "http://metadata.test/",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://2852039166/",
+      "http://[::ffff:a9fe:a9fe]/",
+      "http://0251.0376.0251.0376/",
+      "http://[fd00:ec2::254]/",
+      "http://10.1.2.3/",
+      "file:///etc/passwd",
+      "gopher://127.0.0.1:70/",
+      "ftp://example.com/",
+      "http://metadata.test/",
     ];
     const routes: Record<string, ReturnType<typeof redirect>> = {};
     targets.forEach((t, i) => {

@@ -45,7 +45,14 @@ describe("hook input fuzzing", () => {
           const t = performance.now();
           const reply = await respond(
             { text: Buffer.from(payload.bytes).toString("utf8"), overflow: false, cutShort: false },
-            { config, adapter, hostEvent, deadline: Date.now() + HOOK_TIMEOUT_MS, stdinCap: STDIN_CAP, fail: (code) => codes.set(code, (codes.get(code) ?? 0) + 1) },
+            {
+              config,
+              adapter,
+              hostEvent,
+              deadline: Date.now() + HOOK_TIMEOUT_MS,
+              stdinCap: STDIN_CAP,
+              fail: (code) => codes.set(code, (codes.get(code) ?? 0) + 1),
+            },
           );
           const ms = performance.now() - t;
           tried++;
@@ -82,7 +89,11 @@ describe("hook input fuzzing", () => {
         const garbage = GARBAGE.has(payload.kind);
         // Garbage is answered with the no-op and leaves exactly one line in hook-errors.log.
         const logged = hookLogLines(box.dataDir) - before;
-        const ok = validReply(adapter, kind, hostEvent, reply) && (!garbage || (r.stdout === noopReply(adapter, hostEvent).stdout && logged === 1)) && logged <= 1 && r.ms < HOOK_TIMEOUT_MS;
+        const ok =
+          validReply(adapter, kind, hostEvent, reply) &&
+          (!garbage || (r.stdout === noopReply(adapter, hostEvent).stdout && logged === 1)) &&
+          logged <= 1 &&
+          r.ms < HOOK_TIMEOUT_MS;
         if (!ok) bad.push({ host: name, hostEvent, kind: payload.kind, i, ms: r.ms, logged, reply });
       }
     }
@@ -102,10 +113,19 @@ describe("hook input fuzzing", () => {
     for (const [name, adapter] of await adapters()) {
       const [hostEvent] = eventsOf(adapter).find(([, kind]) => kind === "pre-tool") ?? eventsOf(adapter)[0]!;
       const expected = noopReply(adapter, hostEvent).stdout;
-      for (const [what, input] of [["100 MB", big], ["deep", deep]] as const) {
+      for (const [what, input] of [
+        ["100 MB", big],
+        ["deep", deep],
+      ] as const) {
         const r = runHook(name, hostEvent, input, env);
         tried++;
-        expect({ host: name, what, code: r.code, stdout: r.stdout, slow: r.ms > HOOK_TIMEOUT_MS }).toEqual({ host: name, what, code: 0, stdout: expected, slow: false });
+        expect({ host: name, what, code: r.code, stdout: r.stdout, slow: r.ms > HOOK_TIMEOUT_MS }).toEqual({
+          host: name,
+          what,
+          code: 0,
+          stdout: expected,
+          slow: false,
+        });
       }
     }
     figure("fuzz.binary_extreme_payloads", tried);

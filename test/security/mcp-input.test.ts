@@ -20,9 +20,7 @@ function wrongValues(schema: PropSchema): unknown[] {
     ["object", { n: 1 }],
     ["null", null],
   ];
-  const out = samples
-    .filter(([t, v]) => !types.has(t) && !(t === "number" && types.has("integer") && Number.isInteger(v)))
-    .map(([, v]) => v);
+  const out = samples.filter(([t, v]) => !types.has(t) && !(t === "number" && types.has("integer") && Number.isInteger(v))).map(([, v]) => v);
   if (types.has("integer")) out.push(1.5);
   if (schema.enum) out.push("not-one-of-them");
   const items = schema.items ?? schema.anyOf?.find((a) => a.items)?.items;
@@ -46,7 +44,11 @@ test("every tool: wrong types, unknown fields, 10 MB strings and non-object argu
   const attempt = async (tool: string, args: unknown, what: string) => {
     tried++;
     try {
-      const result = await server.client.request({ method: "tools/call", params: { name: tool, arguments: args as Record<string, unknown> } }, CallToolResultSchema, { timeout: 30_000 });
+      const result = await server.client.request(
+        { method: "tools/call", params: { name: tool, arguments: args as Record<string, unknown> } },
+        CallToolResultSchema,
+        { timeout: 30_000 },
+      );
       const r = { isError: result.isError === true, text: (result.content as { text: string }[]).map((c) => c.text).join("") };
       if (!clean(r)) bad.push({ tool, what, reply: r.text.slice(0, 300), isError: r.isError });
     } catch (err) {

@@ -26,10 +26,21 @@ export interface Payload {
 
 /** Every field name any host sends, for hosts without a table entry (a new adapter is fuzzed too). */
 const UNION = (cwd: string) => ({
-  session_id: "s", sessionId: "s", conversation_id: "s", cwd, workspace_roots: [cwd], hook_event_name: "x",
-  tool_name: "Bash", toolName: "bash", tool_input: { command: "curl https://x" }, toolArgs: { command: "ls" },
-  tool_response: { stdout: "a\nb" }, toolResult: { resultType: "success", textResultForLlm: "ok" }, tool_output: "ok",
-  prompt: "hello", source: "startup",
+  session_id: "s",
+  sessionId: "s",
+  conversation_id: "s",
+  cwd,
+  workspace_roots: [cwd],
+  hook_event_name: "x",
+  tool_name: "Bash",
+  toolName: "bash",
+  tool_input: { command: "curl https://x" },
+  toolArgs: { command: "ls" },
+  tool_response: { stdout: "a\nb" },
+  toolResult: { resultType: "success", textResultForLlm: "ok" },
+  tool_output: "ok",
+  prompt: "hello",
+  source: "startup",
 });
 
 /** A payload the host would really send for this kind of event (the shape the fuzzer mutates). */
@@ -56,7 +67,18 @@ export function payloadGenerator(rand: () => number) {
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   const randomBytes = (n: number) => Uint8Array.from({ length: n }, () => int(256));
   const randomValue = (): unknown =>
-    pick([() => null, () => int(1e9) - 5e8, () => rand() < 0.5, () => [], () => ({}), () => "x".repeat(int(50)), () => [int(9), "a"], () => ({ a: { b: null } }), () => -0.5, () => ""])();
+    pick([
+      () => null,
+      () => int(1e9) - 5e8,
+      () => rand() < 0.5,
+      () => [],
+      () => ({}),
+      () => "x".repeat(int(50)),
+      () => [int(9), "a"],
+      () => ({ a: { b: null } }),
+      () => -0.5,
+      () => "",
+    ])();
 
   function mutate(value: unknown, depth: number, how: "retype" | "drop"): unknown {
     if (typeof value !== "object" || value === null) return value;
@@ -115,7 +137,13 @@ export function validReply(adapter: HostAdapter, kind: HookKind, hostEvent: stri
   const samples = (["pass", "context", "deny", "replace"] as const).map((d) =>
     adapter.reply(
       kind,
-      d === "pass" ? { action: "pass" } : d === "context" ? { action: "pass", context: "c" } : d === "deny" ? { action: "deny", reason: "r" } : { action: "replace", output: "o" },
+      d === "pass"
+        ? { action: "pass" }
+        : d === "context"
+          ? { action: "pass", context: "c" }
+          : d === "deny"
+            ? { action: "deny", reason: "r" }
+            : { action: "replace", output: "o" },
       undefined,
       hostEvent,
     ),

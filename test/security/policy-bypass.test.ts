@@ -24,7 +24,7 @@ const TABLE: [string, string, string][] = [
   ["line continuation", "su\\\ndo id", "ec\\\nho sudo"],
   ["command substitution", "echo $(sudo id)", "echo '$(sudo id)'"],
   ["backticks", "echo `sudo id`", "echo '`sudo id`'"],
-  ["substitution in double quotes", 'echo "$(sudo id)"', "echo \"\\$(sudo id)\""],
+  ["substitution in double quotes", 'echo "$(sudo id)"', 'echo "\\$(sudo id)"'],
   ["nested substitutions", "echo $(echo $(echo $(sudo id)))", "echo $(echo $(echo sudo))"],
   ["subshell", "(sudo id)", "(echo sudo)"],
   ["group", "{ sudo id; }", "{ echo sudo; }"],

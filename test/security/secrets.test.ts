@@ -62,7 +62,9 @@ test("seeded secrets of 16 kinds, through files, command output, fetched pages a
 
   // Files: a directory indexed by the CLI, and one file through ctx_index.
   mkdirSync(join(box.project, "conf"), { recursive: true });
-  table.forEach(([kind, , text], i) => writeFileSync(join(box.project, "conf", `s${i}.txt`), `# ${kind}\n\n${text}\n`));
+  table.forEach(([kind, , text], i) => {
+    writeFileSync(join(box.project, "conf", `s${i}.txt`), `# ${kind}\n\n${text}\n`);
+  });
   writeFileSync(join(box.project, "secrets.md"), `# all\n\n${blob}`);
   expect(Bun.spawnSync([binary, "index", "conf"], { cwd: box.project, env }).exitCode).toBe(0);
   routes++;
@@ -76,11 +78,18 @@ test("seeded secrets of 16 kinds, through files, command output, fetched pages a
   await server.call("ctx_execute", { language: "shell", code: "for i in $(seq 1 200); do cat secrets.md; done" });
   await server.call("ctx_batch", { commands: [{ label: "secrets", command: "for i in $(seq 1 200); do cat secrets.md; done" }], queries: ["password"] });
   const bigOutput = `${"build step ok\n".repeat(400)}${blob}`;
-  runHook("claude-code", "PostToolUse", JSON.stringify({ session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "make" }, tool_response: { stdout: bigOutput, stderr: "" } }), env);
+  runHook(
+    "claude-code",
+    "PostToolUse",
+    JSON.stringify({ session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "make" }, tool_response: { stdout: bigOutput, stderr: "" } }),
+    env,
+  );
   routes += 4;
 
   // A fetched page.
-  const site = await startSite({ "/page": send("text/html", `<html><body><h1>Config</h1><pre>${blob}</pre><p>${table.map(([, , t]) => t).join("</p><p>")}</p></body></html>`) });
+  const site = await startSite({
+    "/page": send("text/html", `<html><body><h1>Config</h1><pre>${blob}</pre><p>${table.map(([, , t]) => t).join("</p><p>")}</p></body></html>`),
+  });
   expect((await server.call("ctx_index", { url: site.url("/page") })).isError).toBe(false);
   routes++;
 
@@ -88,8 +97,23 @@ test("seeded secrets of 16 kinds, through files, command output, fetched pages a
   const base = { session_id: "s", cwd: box.project };
   for (const [, value, text] of table) {
     runHook("claude-code", "UserPromptSubmit", JSON.stringify({ ...base, prompt: `use this: ${text}` }), env);
-    runHook("claude-code", "PostToolUse", JSON.stringify({ ...base, tool_name: "Bash", tool_input: { command: `export API_KEY=${value} && curl -H "Authorization: Bearer ${value}" x` }, tool_response: { stdout: "", stderr: "" } }), env);
-    runHook("claude-code", "PostToolUseFailure", JSON.stringify({ ...base, tool_name: "Bash", tool_input: { command: `deploy --token ${value}` }, error: `Exit code 1\n${text}` }), env);
+    runHook(
+      "claude-code",
+      "PostToolUse",
+      JSON.stringify({
+        ...base,
+        tool_name: "Bash",
+        tool_input: { command: `export API_KEY=${value} && curl -H "Authorization: Bearer ${value}" x` },
+        tool_response: { stdout: "", stderr: "" },
+      }),
+      env,
+    );
+    runHook(
+      "claude-code",
+      "PostToolUseFailure",
+      JSON.stringify({ ...base, tool_name: "Bash", tool_input: { command: `deploy --token ${value}` }, error: `Exit code 1\n${text}` }),
+      env,
+    );
   }
   runHook("claude-code", "PreCompact", JSON.stringify({ ...base, trigger: "auto" }), env);
   routes += 4;
@@ -110,7 +134,10 @@ test("seeded secrets of 16 kinds, through files, command output, fetched pages a
 
   // Doctor, with secrets in the environment and in a settings file too.
   mkdirSync(join(box.project, ".claude"), { recursive: true });
-  writeFileSync(join(box.project, ".claude", "settings.json"), JSON.stringify({ permissions: { deny: [`Bash(curl -H "Authorization: Bearer ${table[11]![1]}" *)`] }, env: { API_KEY: table[2]![1] } }));
+  writeFileSync(
+    join(box.project, ".claude", "settings.json"),
+    JSON.stringify({ permissions: { deny: [`Bash(curl -H "Authorization: Bearer ${table[11]![1]}" *)`] }, env: { API_KEY: table[2]![1] } }),
+  );
   const doctorEnv = { ...env, HTTPS_PROXY: `http://user:${table[12]![1]}@proxy.internal:3128`, GITHUB_TOKEN: table[2]![1], OPENAI_API_KEY: table[6]![1] };
   for (const args of [["doctor"], ["doctor", "--json"]]) {
     const r = Bun.spawnSync([binary, ...args], { cwd: box.project, env: doctorEnv, stdout: "pipe", stderr: "pipe" });

@@ -26,7 +26,12 @@ describe("session journal", () => {
   test("priorities are one table; a row's priority always comes from it", () => {
     const db = fresh();
     const types = Object.keys(EVENT_PRIORITY) as EventType[];
-    recordEvents(db, "s", types.map((type) => ({ type, data: `${type} data` })), { cap: 1000 });
+    recordEvents(
+      db,
+      "s",
+      types.map((type) => ({ type, data: `${type} data` })),
+      { cap: 1000 },
+    );
     for (const r of sessionRows(db, "s")) expect([r.type, r.priority]).toEqual([r.type, EVENT_PRIORITY[r.type]]);
     // critical working state outranks history, history outranks noise
     expect(EVENT_PRIORITY.prompt).toBeGreaterThan(EVENT_PRIORITY.git);
@@ -38,7 +43,16 @@ describe("session journal", () => {
   test("over the cap, the lowest priority goes first (resolved before open, oldest first); critical rows survive", () => {
     const db = fresh();
     const cap = 20;
-    recordEvents(db, "s", [{ type: "error", data: "build broke", key: "make" }, { type: "task", data: "open task", key: "t" }, { type: "prompt", data: "the request" }], { cap, now: 1 });
+    recordEvents(
+      db,
+      "s",
+      [
+        { type: "error", data: "build broke", key: "make" },
+        { type: "task", data: "open task", key: "t" },
+        { type: "prompt", data: "the request" },
+      ],
+      { cap, now: 1 },
+    );
     recordEvents(db, "s", [{ type: "task", data: "done task", key: "d", resolved: true }], { cap, now: 2 });
     for (let i = 0; i < 50; i++) recordEvents(db, "s", [{ type: i % 2 ? "search" : "route", data: `noise ${i}` }], { cap, now: 10 + i });
     for (let i = 0; i < 10; i++) recordEvents(db, "s", [{ type: "file_read", data: `f${i}.ts` }], { cap, now: 100 + i });
@@ -49,7 +63,14 @@ describe("session journal", () => {
     expect(rows.filter((r) => r.type === "file_read").length).toBe(10);
     expect(rows.map((r) => r.data)).toEqual(expect.arrayContaining(["build broke", "open task", "the request", "done task"]));
     // the noise kept is the newest
-    expect(rows.filter((r) => r.type === "search" || r.type === "route").map((r) => r.data)).toEqual(["noise 44", "noise 45", "noise 46", "noise 47", "noise 48", "noise 49"]);
+    expect(rows.filter((r) => r.type === "search" || r.type === "route").map((r) => r.data)).toEqual([
+      "noise 44",
+      "noise 45",
+      "noise 46",
+      "noise 47",
+      "noise 48",
+      "noise 49",
+    ]);
     // with only critical rows left to evict, resolved ones go before open ones
     for (let i = 0; i < 30; i++) recordEvents(db, "s", [{ type: "decision", data: `decision ${i}` }], { cap, now: 1000 + i });
     const left = sessionRows(db, "s").map((r) => r.data);
@@ -72,7 +93,16 @@ describe("session journal", () => {
 
   test("BM25 match over the journal, scoped to the session; latest session; pruning", () => {
     const db = fresh();
-    recordEvents(db, "a", [{ type: "file_edit", data: "src/auth/login.ts" }, { type: "error", data: "login test failed: token expired", key: "t" }, { type: "git", data: "git checkout -b feature" }], { cap: 100, now: 10 });
+    recordEvents(
+      db,
+      "a",
+      [
+        { type: "file_edit", data: "src/auth/login.ts" },
+        { type: "error", data: "login test failed: token expired", key: "t" },
+        { type: "git", data: "git checkout -b feature" },
+      ],
+      { cap: 100, now: 10 },
+    );
     recordEvents(db, "b", [{ type: "file_edit", data: "src/login.ts in another session" }], { cap: 100, now: 20 });
     const hits = matchRows(db, "a", "why does the login token expire?", 5);
     expect(hits.map((r) => r.data)).toEqual(["login test failed: token expired", "src/auth/login.ts"]);

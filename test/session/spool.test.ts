@@ -20,7 +20,10 @@ describe("spool", () => {
     const db = openStore(join(root, "a.db"), { busyTimeoutMs: 1000 });
     expect(ingestSpool(db, dir, 100)).toBe(4);
     expect(readdirSync(dir)).toEqual([]);
-    expect(sessionRows(db, "s").map((r) => [r.data, r.at])).toEqual([["a.ts", 1], ["b.ts", 2]]);
+    expect(sessionRows(db, "s").map((r) => [r.data, r.at])).toEqual([
+      ["a.ts", 1],
+      ["b.ts", 2],
+    ]);
     expect(sessionRows(db, "t").map((r) => [r.data, r.resolved])).toEqual([["make → boom", 1]]);
     expect(ingestSpool(db, dir, 100)).toBe(0);
     db.close();
@@ -29,7 +32,10 @@ describe("spool", () => {
   test("a file another ingester claimed is left alone until it is stale; truncated and foreign files are dropped", () => {
     const dir = join(root, "b");
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "00000000000001-1-aaaaaa.json.claimed-999999"), JSON.stringify({ session: "s", host: "h", at: 1, events: [{ type: "git", data: "git push" }] }));
+    writeFileSync(
+      join(dir, "00000000000001-1-aaaaaa.json.claimed-999999"),
+      JSON.stringify({ session: "s", host: "h", at: 1, events: [{ type: "git", data: "git push" }] }),
+    );
     writeFileSync(join(dir, "00000000000002-1-bbbbbb.json"), '{"session":"s","host":"h","at":2,"events":[{"type":"git","da');
     writeFileSync(join(dir, "00000000000003-1-cccccc.json"), JSON.stringify({ session: "s", host: "h", at: 3, events: [{ type: "nonsense", data: "x" }] }));
     const db = openStore(join(root, "b.db"), { busyTimeoutMs: 1000 });
@@ -65,7 +71,12 @@ describe("spool", () => {
 
   test("secrets are redacted before a spool file is written", () => {
     const dir = join(root, "secret");
-    appendSpool(dir, { session: "s", host: "h", at: 1, events: [{ type: "env", data: "export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" }] });
+    appendSpool(dir, {
+      session: "s",
+      host: "h",
+      at: 1,
+      events: [{ type: "env", data: "export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" }],
+    });
     const [file] = readdirSync(dir);
     expect(readFileSync(join(dir, file!), "utf8")).not.toContain("wJalrXUtnFEMI");
   });

@@ -40,29 +40,36 @@ describe("state block", () => {
 
   test("lower priorities appear while they fit, in a fixed order; an empty journal gives nothing", () => {
     const db = openStore(join(dir, "small.db"), { busyTimeoutMs: 1000 });
-    recordEvents(db, "s", [
-      { type: "prompt", data: "add dark mode" },
-      { type: "file_edit", data: "src/theme.ts" },
-      { type: "rule", data: "CLAUDE.md" },
-      { type: "git", data: "git checkout -b dark-mode" },
-      { type: "env", data: "npm install tailwindcss" },
-      { type: "file_read", data: "src/app.tsx" },
-      { type: "mcp", data: "ctx_search: theme tokens" },
-      { type: "ref", data: "https://tailwindcss.com/docs/dark-mode" },
-    ], { cap: 100, now: 1 });
-    expect(buildStateBlock(sessionRows(db, "s"), 2048)).toBe([
-      "## Session state (saved by ctxmode before compaction)",
-      "Last request: add dark mode",
-      "Files modified: src/theme.ts",
-      "Rules files: CLAUDE.md",
-      "Git: git checkout -b dark-mode",
-      "Environment:",
-      "- npm install tailwindcss",
-      "Files read: src/app.tsx",
-      "MCP tools: ctx_search: theme tokens",
-      "References: https://tailwindcss.com/docs/dark-mode",
-      "Continue the last request; do not ask the user to repeat it. Full rows: ctx_resume(seq: N).",
-    ].join("\n"));
+    recordEvents(
+      db,
+      "s",
+      [
+        { type: "prompt", data: "add dark mode" },
+        { type: "file_edit", data: "src/theme.ts" },
+        { type: "rule", data: "CLAUDE.md" },
+        { type: "git", data: "git checkout -b dark-mode" },
+        { type: "env", data: "npm install tailwindcss" },
+        { type: "file_read", data: "src/app.tsx" },
+        { type: "mcp", data: "ctx_search: theme tokens" },
+        { type: "ref", data: "https://tailwindcss.com/docs/dark-mode" },
+      ],
+      { cap: 100, now: 1 },
+    );
+    expect(buildStateBlock(sessionRows(db, "s"), 2048)).toBe(
+      [
+        "## Session state (saved by ctxmode before compaction)",
+        "Last request: add dark mode",
+        "Files modified: src/theme.ts",
+        "Rules files: CLAUDE.md",
+        "Git: git checkout -b dark-mode",
+        "Environment:",
+        "- npm install tailwindcss",
+        "Files read: src/app.tsx",
+        "MCP tools: ctx_search: theme tokens",
+        "References: https://tailwindcss.com/docs/dark-mode",
+        "Continue the last request; do not ask the user to repeat it. Full rows: ctx_resume(seq: N).",
+      ].join("\n"),
+    );
     expect(buildStateBlock([], 2048)).toBe("");
     db.close();
   });

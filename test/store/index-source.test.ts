@@ -7,7 +7,7 @@ import { search } from "../../src/store/search.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 const open = () => openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
-const count = (db: ReturnType<typeof open>, table: string) => (db.prepare<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!).n;
+const count = (db: ReturnType<typeof open>, table: string) => db.prepare<{ n: number }>(`SELECT count(*) AS n FROM ${table}`).get()!.n;
 const find = (db: ReturnType<typeof open>, q: string) => search(db, q, { limit: 5, snippetMax: 800, rrfK: 60 }).hits;
 
 describe("indexSource", () => {

@@ -37,7 +37,12 @@ function setup(): { root: string; project: string; home: string; db: Database; w
   writeFileSync(join(project, ".cursor", "rules", "style.mdc"), "---\ndescription: style\n---\n# Style\n\nTabs, not spaces. Wrap at 100 columns.\n");
   writeFileSync(join(home, ".claude", "CLAUDE.md"), "# Me\n\nExplain the root cause before changing code.\n");
   const db = openStore(join(root, "context.db"), { busyTimeoutMs: 5000 });
-  indexSource(db, { label: "deploy.log", text: "step 1 canary rollout started\nstep 2 canary rollout healthy\nstep 3 deploy finished\n", kind: "text", maxChunk: 4096 });
+  indexSource(db, {
+    label: "deploy.log",
+    text: "step 1 canary rollout started\nstep 2 canary rollout healthy\nstep 3 deploy finished\n",
+    kind: "text",
+    maxChunk: 4096,
+  });
   indexSource(db, { label: "notes.md", text: "# Notes\n\nThe canary rollout needs the feature flag service.\n", kind: "markdown", maxChunk: 4096 });
   const places = memoryPlaces(project, hostPaths({}, home, join(root, "data")));
   const watch = new MemoryWatch({ places, maxChunk: 4096 });
@@ -45,7 +50,8 @@ function setup(): { root: string; project: string; home: string; db: Database; w
   return { root, project, home, db, watch };
 }
 
-const find = (db: Database, watch: MemoryWatch, q: string, o: Partial<SearchOptions> = {}) => search(db, q, { ...base, memory: true, memoryReserve: watch.reserve, ...o });
+const find = (db: Database, watch: MemoryWatch, q: string, o: Partial<SearchOptions> = {}) =>
+  search(db, q, { ...base, memory: true, memoryReserve: watch.reserve, ...o });
 
 describe("memory files in search", () => {
   test("project, rules-folder and user-level files are indexed as memory sources", () => {
@@ -60,7 +66,9 @@ describe("memory files in search", () => {
     expect(find(db, watch, "Fridays").hits).toHaveLength(1);
     writeFileSync(join(project, "AGENTS.md"), "# Project rules\n\n## Deploy\n\nDeploys wait for the zebracorn freeze window.\n");
     refreshMemory(db, watch);
-    expect(find(db, watch, "zebracorn").hits.map((h) => [h.source, h.snippet])).toEqual([["memory:AGENTS.md", "## Deploy\n\nDeploys wait for the zebracorn freeze window."]]);
+    expect(find(db, watch, "zebracorn").hits.map((h) => [h.source, h.snippet])).toEqual([
+      ["memory:AGENTS.md", "## Deploy\n\nDeploys wait for the zebracorn freeze window."],
+    ]);
     expect(find(db, watch, "Fridays").hits).toEqual([]);
   });
 
@@ -91,7 +99,12 @@ describe("memory files in search", () => {
     const r = find(db, watch, "canary rollout", { limit: 10 });
     // Two memory chunks match ("Deploy", "Canary details"); only the best one shows, after the content.
     expect(r.hits.map((h) => h.memory === true)).toEqual([false, false, true]);
-    expect(r.hits.slice(0, 2).map((h) => h.source).sort()).toEqual(["deploy.log", "notes.md"]);
+    expect(
+      r.hits
+        .slice(0, 2)
+        .map((h) => h.source)
+        .sort(),
+    ).toEqual(["deploy.log", "notes.md"]);
     expect(r.hits[2]!.source).toBe("memory:AGENTS.md");
     // The content hits are exactly those a search without memory gives, in the same order.
     const without = find(db, watch, "canary rollout", { limit: 1, memory: false });
@@ -100,9 +113,17 @@ describe("memory files in search", () => {
 
   test("a query only memory matches gets up to `limit` memory hits; memory: false leaves them out", () => {
     const { db, watch } = setup();
-    expect(find(db, watch, "flaky Fridays").hits.map((h) => `${h.source} # ${h.title}`).sort()).toEqual(["memory:AGENTS.md # Project rules > Deploy", "memory:AGENTS.md # Project rules > Tests"]);
+    expect(
+      find(db, watch, "flaky Fridays")
+        .hits.map((h) => `${h.source} # ${h.title}`)
+        .sort(),
+    ).toEqual(["memory:AGENTS.md # Project rules > Deploy", "memory:AGENTS.md # Project rules > Tests"]);
     // Deploy, Canary details, and the "Project rules" heading whose chunk lists its sections.
-    expect(find(db, watch, "canary", { source: "memory:AGENTS.md" }).hits.map((h) => h.title).sort()).toEqual(["Project rules", "Project rules > Canary details", "Project rules > Deploy"]);
+    expect(
+      find(db, watch, "canary", { source: "memory:AGENTS.md" })
+        .hits.map((h) => h.title)
+        .sort(),
+    ).toEqual(["Project rules", "Project rules > Canary details", "Project rules > Deploy"]);
     expect(find(db, watch, "Fridays", { memory: false }).hits).toEqual([]);
     expect(find(db, watch, "Fridays", { memory: undefined }).hits).toEqual([]);
   });

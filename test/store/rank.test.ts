@@ -54,7 +54,8 @@ Watches for changes on the file. Use fs.watch for notifications on rename.
 beforeAll(() => {
   db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
   indexSource(db, { label: "fs.md", text: FS, kind: "markdown", maxChunk: 4096 });
-  for (let i = 0; i < 30; i++) indexSource(db, { label: `other-${i}.md`, text: `# Note ${i}\n\nUse the file tool to open the file and use it.\n`, kind: "markdown", maxChunk: 4096 });
+  for (let i = 0; i < 30; i++)
+    indexSource(db, { label: `other-${i}.md`, text: `# Note ${i}\n\nUse the file tool to open the file and use it.\n`, kind: "markdown", maxChunk: 4096 });
 });
 
 const first = (q: string) => search(db, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!;

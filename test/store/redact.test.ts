@@ -94,9 +94,22 @@ describe("redactSecrets: non-secrets stay", () => {
 
 describe("isSecretKey", () => {
   test.each([
-    ["DB_PASSWORD", true], ["apiKey", true], ["x-api-key", true], ["access_token", true], ["githubToken", true],
-    ["client_secret", true], ["AWS_ACCESS_KEY_ID", true], ["private_key", true], ["passphrase", true], ["auth", true],
-    ["tokenizer", false], ["max_tokens", false], ["keyboard", false], ["monkey", false], ["username", false], ["PWD", false],
+    ["DB_PASSWORD", true],
+    ["apiKey", true],
+    ["x-api-key", true],
+    ["access_token", true],
+    ["githubToken", true],
+    ["client_secret", true],
+    ["AWS_ACCESS_KEY_ID", true],
+    ["private_key", true],
+    ["passphrase", true],
+    ["auth", true],
+    ["tokenizer", false],
+    ["max_tokens", false],
+    ["keyboard", false],
+    ["monkey", false],
+    ["username", false],
+    ["PWD", false],
   ] as [string, boolean][])("%p -> %p", (key, expected) => {
     expect(isSecretKey(key)).toBe(expected);
   });
@@ -118,9 +131,13 @@ describe("redactSecrets: linear time", () => {
     ["assignments", (n) => "k=".repeat(n), 1_000],
     ["mixed log", (n) => 'GET /x?page=2 200 {"user": "bob", "n": 5} password=abc AKIAIOSFODNN7EXAMPLE\n'.repeat(n), 1_000],
   ];
-  test.each(inputs)("%s: 4x the input costs at most 6x the time", (_name, make, n) => {
-    expect(growth(make, (input) => redactSecrets(input), n)).toBeLessThan(6);
-  }, 60_000);
+  test.each(inputs)(
+    "%s: 4x the input costs at most 6x the time",
+    (_name, make, n) => {
+      expect(growth(make, (input) => redactSecrets(input), n)).toBeLessThan(6);
+    },
+    60_000,
+  );
 });
 
 test("type annotations are not values: code keeps `secret: string`", () => {

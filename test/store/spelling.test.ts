@@ -11,11 +11,17 @@ import { tempDir } from "../helpers/temp.ts";
 let db: Database;
 
 const DOCS: [string, string][] = [
-  ["tokio.md", "# Tokio\n\nThe tokio runtime schedules async tasks on worker threads.\n\n## Blocking\n\nUse spawn_blocking for CPU-heavy work inside the runtime.\n"],
+  [
+    "tokio.md",
+    "# Tokio\n\nThe tokio runtime schedules async tasks on worker threads.\n\n## Blocking\n\nUse spawn_blocking for CPU-heavy work inside the runtime.\n",
+  ],
   ["errors.md", "# Errors\n\n## Exception chaining\n\nRaise a new exception from the original to keep the chain of causes.\n"],
   ["changes.md", "# Changes\n\nChanging the config reloads it. Changing the port needs a restart. Changing names is allowed.\n"],
   ["stash.md", "# Stash\n\n## apply\n\nApply the stash on top of the current branch; apply keeps the stash entry.\n\nSee also apl.\n"],
-  ["node.md", "# Process\n\n## process.memoryUsage()\n\nReturns memory usage of the process in bytes.\n\n## fs.createReadStream(path)\n\nOpens a readable stream.\n"],
+  [
+    "node.md",
+    "# Process\n\n## process.memoryUsage()\n\nReturns memory usage of the process in bytes.\n\n## fs.createReadStream(path)\n\nOpens a readable stream.\n",
+  ],
 ];
 
 beforeAll(() => {

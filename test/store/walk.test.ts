@@ -67,8 +67,23 @@ describe("walkFiles", () => {
       "proj/build/out.c": "built\n",
       "proj/scratch/s.c": "scratch\n",
     });
-    expect(walk(join(top, "proj"), join(top, "proj", "src"))).toEqual(["src/.gitignore", "src/README.md", "src/build/keep.c", "src/important.tmp", "src/lib1.a", "src/main.c"]);
-    expect(walk(join(top, "proj"))).toEqual([".gitignore", "src/.gitignore", "src/README.md", "src/build/keep.c", "src/important.tmp", "src/lib1.a", "src/main.c"]);
+    expect(walk(join(top, "proj"), join(top, "proj", "src"))).toEqual([
+      "src/.gitignore",
+      "src/README.md",
+      "src/build/keep.c",
+      "src/important.tmp",
+      "src/lib1.a",
+      "src/main.c",
+    ]);
+    expect(walk(join(top, "proj"))).toEqual([
+      ".gitignore",
+      "src/.gitignore",
+      "src/README.md",
+      "src/build/keep.c",
+      "src/important.tmp",
+      "src/lib1.a",
+      "src/main.c",
+    ]);
   });
 
   test("stops at maxFiles", () => {

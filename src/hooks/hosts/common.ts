@@ -33,7 +33,8 @@ export function parsePayload(host: string, kind: HookKind, raw: unknown, shape: 
   // A field that is there with the wrong type means the payload is not what we think it is.
   for (const key of [...s.sessionKeys, ...s.toolKeys, "cwd", "prompt", "source", "transcript_path", "agent_type"]) {
     const v = o[key];
-    if (v !== undefined && v !== null && typeof v !== "string") throw new TypeError(`payload field ${key} is ${Array.isArray(v) ? "an array" : typeof v}, not a string`);
+    if (v !== undefined && v !== null && typeof v !== "string")
+      throw new TypeError(`payload field ${key} is ${Array.isArray(v) ? "an array" : typeof v}, not a string`);
   }
   if (!s.sessionless && !str(o, ...s.sessionKeys)) throw new TypeError(`payload has no session id (${s.sessionKeys.join(" / ")})`);
   if (s.sessionless && !str(o, "hook_event_name")) throw new TypeError("payload has no hook_event_name");

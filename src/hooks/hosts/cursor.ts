@@ -16,7 +16,8 @@ export const cursor: ReplyContract = {
     const o = asObj(payload);
     const shape = { format: host.tools.mcpFormat };
     // The dedicated before* events carry the call in their own fields.
-    if (hostEvent === "beforeshellexecution") return parsePayload(host.id, kind, { ...o, tool_name: "Shell", tool_input: { command: str(o, "command") } }, shape);
+    if (hostEvent === "beforeshellexecution")
+      return parsePayload(host.id, kind, { ...o, tool_name: "Shell", tool_input: { command: str(o, "command") } }, shape);
     if (hostEvent === "beforereadfile") return parsePayload(host.id, kind, { ...o, tool_name: "Read", tool_input: { file_path: str(o, "file_path") } }, shape);
     if (hostEvent === "beforemcpexecution") {
       const name = str(o, "tool_name") || "tool";

@@ -47,7 +47,10 @@ export function createOpenCodePlugin(options: BridgeOptions) {
         if (r.action === "replace" && typeof r.output === "string") output.output = r.output;
       },
       "chat.message": async (input: { sessionID: string }, output: { parts?: Part[] }) => {
-        const prompt = (output.parts ?? []).filter((p) => p.type === "text" && !p.synthetic && p.text).map((p) => p.text).join("\n");
+        const prompt = (output.parts ?? [])
+          .filter((p) => p.type === "text" && !p.synthetic && p.text)
+          .map((p) => p.text)
+          .join("\n");
         if (!prompt) return;
         const r = await hook("chat.message", { session_id: input.sessionID, prompt });
         queue(input.sessionID, r.context);

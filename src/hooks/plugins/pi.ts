@@ -9,7 +9,11 @@ interface PiApi {
     label: string;
     description: string;
     parameters: Record<string, unknown>;
-    execute(toolCallId: string, params: unknown, signal?: AbortSignal): Promise<{ content: { type: "text"; text: string }[]; details: Record<string, unknown>; isError?: boolean }>;
+    execute(
+      toolCallId: string,
+      params: unknown,
+      signal?: AbortSignal,
+    ): Promise<{ content: { type: "text"; text: string }[]; details: Record<string, unknown>; isError?: boolean }>;
   }): void;
 }
 
@@ -69,7 +73,12 @@ export function createPiExtension(options: BridgeOptions) {
     });
     pi.on("tool_result", async (event) => {
       const text = Array.isArray(event?.content) ? event.content.map((c: { text?: string }) => c?.text ?? "").join("") : "";
-      const r = await hook("tool_result", { tool_name: event?.toolName, tool_input: event?.input ?? {}, tool_response: text, is_error: event?.isError === true });
+      const r = await hook("tool_result", {
+        tool_name: event?.toolName,
+        tool_input: event?.input ?? {},
+        tool_response: text,
+        is_error: event?.isError === true,
+      });
       if (r.action === "replace" && typeof r.output === "string") return { content: [{ type: "text", text: r.output }] };
       return undefined;
     });

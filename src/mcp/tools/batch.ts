@@ -30,9 +30,7 @@ export function batchTool(config: Config) {
   return defineTool({
     name: "ctx_batch",
     title: "Run commands (executes them)",
-    description:
-      "Run shell commands, index all output, return the parts matching each query " +
-      "(all of it when small). One call instead of many.",
+    description: "Run shell commands, index all output, return the parts matching each query " + "(all of it when small). One call instead of many.",
     schema: z.object({
       commands: z.array(Command).min(1).max(50).describe("Commands or {label, command}"),
       queries: z.array(z.string()).max(20).optional().describe("Searches over the output"),
@@ -51,7 +49,9 @@ export function batchTool(config: Config) {
       const timeoutMs = runTimeout(args.timeout, config.budgets);
       const policy = await ctx.policy();
       // Every command is checked before the first one runs: a denial runs nothing.
-      commands.forEach((c, i) => checkShell(policy, c.command, `command ${i + 1}`));
+      commands.forEach((c, i) => {
+        checkShell(policy, c.command, `command ${i + 1}`);
+      });
       const cwd = args.cwd === undefined ? ctx.projectDir : await allowedPath(ctx, policy, "cwd", args.cwd, "dir");
 
       const { runCode } = await import("../../sandbox/run.ts");
@@ -64,7 +64,15 @@ export function batchTool(config: Config) {
           ran.push({ ...c, status: `skipped (${why})`, failed: true, text: "", stderr: "", totalBytes: 0 });
           continue;
         }
-        const result: RunResult = await runCode({ language: "shell", code: c.command, cwd, env: ctx.config.env, timeoutMs: left, signal, captureCap: CAPTURE_CAP });
+        const result: RunResult = await runCode({
+          language: "shell",
+          code: c.command,
+          cwd,
+          env: ctx.config.env,
+          timeoutMs: left,
+          signal,
+          captureCap: CAPTURE_CAP,
+        });
         const { status, failed } = runStatus(result, left);
         ran.push({ ...c, status, failed, stderr: result.stderr, ...combinedOutput(result) });
       }

@@ -14,7 +14,9 @@ export function doctorTool() {
       const checks = await runChecks(ctx.config);
       const failed = checks.filter((c) => c.status === "FAIL").length;
       const warned = checks.filter((c) => c.status === "WARN").length;
-      const head = failed ? `ctx_doctor: ${failed} FAIL, ${warned} WARN; run each fix shown` : `ctx_doctor: all ${checks.length} checks pass${warned ? ` (${warned} WARN)` : ""}`;
+      const head = failed
+        ? `ctx_doctor: ${failed} FAIL, ${warned} WARN; run each fix shown`
+        : `ctx_doctor: all ${checks.length} checks pass${warned ? ` (${warned} WARN)` : ""}`;
       const rows = checks.flatMap((c) => [`${c.status}  ${c.name}: ${c.detail}`, ...(c.fix ? [`      fix: ${c.fix}`] : [])]);
       return { text: [head, ...rows].join("\n"), keptOut: 0, isError: failed > 0 };
     },

@@ -30,7 +30,10 @@ export function indexTool() {
     async run(args, ctx, signal) {
       const given = (["path", "text", "url", "urls"] as const).filter((k) => args[k] !== undefined);
       if (given.length !== 1) {
-        throw new CtxError("BAD_INPUT", `pass exactly one of \`path\`, \`text\` or \`url\` (\`urls\` for several)${given.length ? ` (got ${given.join(" and ")})` : ""}`);
+        throw new CtxError(
+          "BAD_INPUT",
+          `pass exactly one of \`path\`, \`text\` or \`url\` (\`urls\` for several)${given.length ? ` (got ${given.join(" and ")})` : ""}`,
+        );
       }
       if (args.url !== undefined || args.urls !== undefined) {
         const { indexPagesTool } = await import("../index-pages.ts");
@@ -42,7 +45,10 @@ export function indexTool() {
         const label = source ?? ctx.nextLabel("text");
         const { result } = await indexText(ctx, label, args.text);
         // The caller wrote this text itself, so nothing was kept out of its context.
-        return { text: `indexed ${quote(label)}: ${result.chunks} chunks, ${formatBytes(result.bytes)} (${result.status})\nsearch: ${searchCall(label)}`, keptOut: 0 };
+        return {
+          text: `indexed ${quote(label)}: ${result.chunks} chunks, ${formatBytes(result.bytes)} (${result.status})\nsearch: ${searchCall(label)}`,
+          keptOut: 0,
+        };
       }
       const policy = await ctx.policy();
       const real = await allowedPath(ctx, policy, "path", args.path!, "any");
@@ -78,7 +84,7 @@ export function indexTool() {
       const rel = relative(project.root, real).split(sep).join("/");
       const prefix = source ?? (rel && !rel.startsWith("..") && !isAbsolute(rel) ? `${rel}/` : "");
       const scope = report.indexed.length === 1 ? report.indexed[0]!.label : prefix;
-      lines.push(`search: ${scope ? searchCall(scope) : "ctx_search(queries: [\"…\"])"}`);
+      lines.push(`search: ${scope ? searchCall(scope) : 'ctx_search(queries: ["…"])'}`);
       const text = lines.join("\n");
       return { text, keptOut: Math.max(0, bytes - byteLength(text)) };
     },

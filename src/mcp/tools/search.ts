@@ -19,7 +19,7 @@ export function searchTool() {
     title: "Search indexed content",
     description: "Search indexed output, files, text and pages; several queries per call. Hits carry source and lines.",
     schema: z.object({
-      queries: z.array(z.string()).min(1).max(20).describe("Queries, e.g. [\"auth error\"]"),
+      queries: z.array(z.string()).min(1).max(20).describe('Queries, e.g. ["auth error"]'),
       limit: z.number().min(1).max(10).optional().describe("Hits per query, default 3"),
       source: z.string().optional().describe("Only sources whose label has this"),
       scope: z.enum(["session", "worktree", "project"]).optional().describe("Default project"),
@@ -79,7 +79,10 @@ export function searchTool() {
       const header = `ctx_search · ${queries.length} quer${queries.length === 1 ? "y" : "ies"} · ${hits} hit${hits === 1 ? "" : "s"} · ${formatBytes(byteLength(body))}`;
       if (hits === 0) {
         const known = Number(db.prepare<{ n: number }>("SELECT count(*) AS n FROM sources").get()?.n ?? 0);
-        const hint = known === 0 ? "nothing is indexed yet; run ctx_execute, ctx_batch or ctx_index first" : `${known} sources are indexed; try other words or no \`source\`/\`scope\` filter`;
+        const hint =
+          known === 0
+            ? "nothing is indexed yet; run ctx_execute, ctx_batch or ctx_index first"
+            : `${known} sources are indexed; try other words or no \`source\`/\`scope\` filter`;
         return { text: `${header}\n${body}\n\n${hint}`, keptOut: 0 };
       }
       return { text: `${header}\n${body}`, keptOut: 0 };

@@ -30,7 +30,10 @@ function table(rows: ToolStat[]): string[] {
   if (rows.length === 0) return ["  no calls yet"];
   const { calls, returned, keptOut } = summarizeStats("total", rows);
   const total: ToolStat = { tool: "total", calls, returned, keptOut };
-  const cells = [["tool", "calls", "returned", "kept out"], ...[...rows, total].map((r) => [r.tool, String(r.calls), formatBytes(r.returned), formatBytes(r.keptOut)])];
+  const cells = [
+    ["tool", "calls", "returned", "kept out"],
+    ...[...rows, total].map((r) => [r.tool, String(r.calls), formatBytes(r.returned), formatBytes(r.keptOut)]),
+  ];
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((c) => c[i]!.length)));
   return cells.map((c) => `  ${c.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ")}`);
 }

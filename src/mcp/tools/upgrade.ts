@@ -22,7 +22,8 @@ export function upgradeTool() {
     async run(args, _ctx, signal) {
       const self = process.execPath;
       // The npm fallback runs on Node: npm upgrades it.
-      if (!basename(self).startsWith("ctxmode")) return { text: `ctxmode ${VERSION} runs on Node (npm install); upgrade with: npm i -g ctxmode@latest`, keptOut: 0 };
+      if (!basename(self).startsWith("ctxmode"))
+        return { text: `ctxmode ${VERSION} runs on Node (npm install); upgrade with: npm i -g ctxmode@latest`, keptOut: 0 };
       const check = args.apply !== true;
       if (!check) {
         const out = await run(self, ["upgrade"], signal);
@@ -31,11 +32,15 @@ export function upgradeTool() {
       }
       const out = await run(self, ["upgrade", "--check", "--json"], signal);
       const info = JSON.parse(out) as { channel: string; current: string; latest?: string; command?: string };
-      if (info.command) return { text: `ctxmode ${info.current} (${info.channel}); upgrade with: ${info.command}, or call ctx_upgrade with apply: true`, keptOut: 0 };
+      if (info.command)
+        return { text: `ctxmode ${info.current} (${info.channel}); upgrade with: ${info.command}, or call ctx_upgrade with apply: true`, keptOut: 0 };
       const latest = info.latest ?? "";
       switch (compareVersions(latest, info.current)) {
         case 1:
-          return { text: `ctxmode ${latest} is available (this is ${info.current}); call ctx_upgrade with apply: true, or run \`ctxmode upgrade\``, keptOut: 0 };
+          return {
+            text: `ctxmode ${latest} is available (this is ${info.current}); call ctx_upgrade with apply: true, or run \`ctxmode upgrade\``,
+            keptOut: 0,
+          };
         case 0:
           return { text: `ctxmode ${info.current} is the latest release`, keptOut: 0 };
         case -1:

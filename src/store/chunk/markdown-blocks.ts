@@ -85,7 +85,10 @@ function startsParagraphLine(line: string): boolean {
 }
 
 function headingText(raw: string): string {
-  return raw.replace(/[ \t]+#+[ \t]*$/, "").replace(/^#+$/, "").trim();
+  return raw
+    .replace(/[ \t]+#+[ \t]*$/, "")
+    .replace(/^#+$/, "")
+    .trim();
 }
 
 function fenceOpen(line: string): Fence | null {

@@ -34,7 +34,13 @@ export function chunkMarkdown(text: string, opts: ChunkOptions): Chunk[] {
     const children = childHeadings(sections, k);
     if (section.level > 0 && units.length === 1 && children.length > 0) {
       const line = units[0]!.start;
-      out.push({ title: section.title, body: `${t.lines[line]!.trim()}\n\nSections: ${children.join(" · ")}`, lineStart: line + 1, lineEnd: line + 1, code: false });
+      out.push({
+        title: section.title,
+        body: `${t.lines[line]!.trim()}\n\nSections: ${children.join(" · ")}`,
+        lineStart: line + 1,
+        lineEnd: line + 1,
+        code: false,
+      });
       return;
     }
     let part = 0;

@@ -107,10 +107,12 @@ function splitEntries(lines: string[]): TextRecord[] | null {
     const next = j + 1 < starts.length ? starts[j + 1]! - 1 : lines.length - 1;
     // An entry ends at its trailer; what follows it (a note, blank lines) is no part of it.
     let end = next;
-    if (trailer) for (let i = start + 1; i <= next; i++) if (trailer.test(lines[i]!)) {
-      end = i;
-      break;
-    }
+    if (trailer)
+      for (let i = start + 1; i <= next; i++)
+        if (trailer.test(lines[i]!)) {
+          end = i;
+          break;
+        }
     records.push({ start, end, label: label(lines[start]!) });
     if (end < next) records.push({ start: end + 1, end: next });
   });

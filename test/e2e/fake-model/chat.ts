@@ -22,15 +22,11 @@ export function renderChat(reply: Reply, model: string, stream: boolean): { body
   const id = `chatcmpl_${Date.now()}`;
   const created = Math.floor(Date.now() / 1000);
   const toolCall =
-    reply.kind === "tool"
-      ? { id: reply.callId, type: "function", function: { name: reply.step.name, arguments: JSON.stringify(reply.step.args) } }
-      : undefined;
+    reply.kind === "tool" ? { id: reply.callId, type: "function", function: { name: reply.step.name, arguments: JSON.stringify(reply.step.args) } } : undefined;
   const finish = reply.kind === "tool" ? "tool_calls" : "stop";
   const usage = { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 };
   if (!stream) {
-    const message = toolCall
-      ? { role: "assistant", content: null, tool_calls: [toolCall] }
-      : { role: "assistant", content: (reply as { text: string }).text };
+    const message = toolCall ? { role: "assistant", content: null, tool_calls: [toolCall] } : { role: "assistant", content: (reply as { text: string }).text };
     return {
       type: "application/json",
       body: JSON.stringify({ id, object: "chat.completion", created, model, choices: [{ index: 0, message, finish_reason: finish }], usage }),

@@ -38,14 +38,25 @@ export function renderResponses(reply: Reply, model: string, stream: boolean): {
           status: "completed",
           content: [{ type: "output_text", text: reply.text, annotations: [] }],
         };
-  const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 };
+  const usage = {
+    input_tokens: 100,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 20,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 120,
+  };
   const response = { id, object: "response", created_at: Math.floor(Date.now() / 1000), model, status: "completed", output: [item], usage };
   if (!stream) return { type: "application/json", body: JSON.stringify(response) };
   const events = [
     { event: "response.created", data: { type: "response.created", response: { ...response, status: "in_progress", output: [] } } },
     { event: "response.output_item.added", data: { type: "response.output_item.added", output_index: 0, item } },
     ...(reply.kind === "text"
-      ? [{ event: "response.output_text.delta", data: { type: "response.output_text.delta", item_id: item.id, output_index: 0, content_index: 0, delta: reply.text } }]
+      ? [
+          {
+            event: "response.output_text.delta",
+            data: { type: "response.output_text.delta", item_id: item.id, output_index: 0, content_index: 0, delta: reply.text },
+          },
+        ]
       : []),
     { event: "response.output_item.done", data: { type: "response.output_item.done", output_index: 0, item } },
     { event: "response.completed", data: { type: "response.completed", response } },

@@ -12,7 +12,15 @@ function event(i: number): [string, unknown] {
     case 0:
       return ["UserPromptSubmit", { ...base, prompt: `look into ${tag} quickly` }];
     case 1:
-      return ["PostToolUse", { ...base, tool_name: "Edit", tool_input: { file_path: `${project}/src/${tag}.ts`, old_string: "a", new_string: "b" }, tool_response: { success: true } }];
+      return [
+        "PostToolUse",
+        {
+          ...base,
+          tool_name: "Edit",
+          tool_input: { file_path: `${project}/src/${tag}.ts`, old_string: "a", new_string: "b" },
+          tool_response: { success: true },
+        },
+      ];
     case 2:
       return ["PreToolUse", { ...base, tool_name: "Bash", tool_input: { command: `curl -s https://example.com/${tag}` } }];
     default:
@@ -22,7 +30,12 @@ function event(i: number): [string, unknown] {
 
 for (let i = 0; i < Number(count); i++) {
   const [hostEvent, payload] = event(i);
-  const r = Bun.spawnSync([binary, "hook", "claude-code", hostEvent], { stdin: Buffer.from(JSON.stringify(payload)), stdout: "pipe", stderr: "pipe", timeout: 15_000 });
+  const r = Bun.spawnSync([binary, "hook", "claude-code", hostEvent], {
+    stdin: Buffer.from(JSON.stringify(payload)),
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 15_000,
+  });
   if (r.exitCode !== 0 || r.stderr.length > 0) failures.push(`${hostEvent} ${i}: exit ${r.exitCode} ${r.stderr.toString().trim()}`);
 }
 if (failures.length) {

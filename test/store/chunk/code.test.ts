@@ -5,7 +5,13 @@ import { expectExactLineCover, expectValidChunks } from "./chunk-checks.ts";
 const code = (t: string, name: string, maxChunk = 4096) => chunkText(t, "code", { maxChunk, name });
 
 function fn(name: string, lines: number): string {
-  return [`/** Does ${name}. */`, `export function ${name}(input: string): string {`, ...Array.from({ length: lines }, (_, i) => `  const step${i} = input.slice(${i}); // ${name}`), "  return input;", "}"].join("\n");
+  return [
+    `/** Does ${name}. */`,
+    `export function ${name}(input: string): string {`,
+    ...Array.from({ length: lines }, (_, i) => `  const step${i} = input.slice(${i}); // ${name}`),
+    "  return input;",
+    "}",
+  ].join("\n");
 }
 
 describe("code", () => {

@@ -58,7 +58,10 @@ describe("json", () => {
     expect(titles).toContain("#7 Webhook retries > body");
     expect(titles).toContain("#7 Webhook retries > body (2)");
     expect(titles[titles.length - 1]).toBe("#7 Webhook retries > state");
-    const text2 = chunks.filter((c) => c.title.includes("> body")).map((c) => c.body).join("\n\n");
+    const text2 = chunks
+      .filter((c) => c.title.includes("> body"))
+      .map((c) => c.body)
+      .join("\n\n");
     expect(text2).toBe(body);
   });
 

@@ -104,7 +104,12 @@ describe("markdown sections", () => {
     expect(chunks.every((c) => c.code)).toBe(true);
     const joined = chunks.map((c) => c.body).join("");
     for (const l of lines) expect(joined).toContain(l);
-    expect(chunks.filter((c) => c.lineStart === 304).map((c) => c.body).join("")).toBe(giant);
+    expect(
+      chunks
+        .filter((c) => c.lineStart === 304)
+        .map((c) => c.body)
+        .join(""),
+    ).toBe(giant);
   });
 });
 
@@ -119,9 +124,11 @@ describe("Context7 docs", () => {
     ]);
   });
 
-
   test.each([
-    ["context7-react-docs.md", ["useEffect Hook Reference", "useEffect with External System Connection and Cleanup", "Hooks > useEffect > Cleanup and Resource Management"]],
+    [
+      "context7-react-docs.md",
+      ["useEffect Hook Reference", "useEffect with External System Connection and Cleanup", "Hooks > useEffect > Cleanup and Resource Management"],
+    ],
     ["context7-nextjs-docs.md", ["Migrate getServerSideProps to App Router Server Component", "Incremental Static Regeneration with fetch in App Directory"]],
     ["context7-supabase-edge.md", ["Invoke Live Supabase Edge Function", "Supabase Edge Functions - Serverless Drivers"]],
     ["context7-tailwind-docs.md", ["Create responsive grid layouts with breakpoint variants", "Create mask position grid layout in Tailwind CSS"]],

@@ -50,18 +50,33 @@ const chunks = (text: string, name: string) => chunkText(text, detectKind(name, 
 
 describe("record streams: one entry per chunk, titled by its header", () => {
   test.each([
-    ["a Debian changelog, trailer included", "curl.changelog", DEBIAN, [
-      ["curl.changelog lines 1-6: curl (7.88.1-10+deb12u5) bookworm-security", 1, 6],
-      ["curl.changelog lines 8-13: curl (7.88.1-10+deb12u4) bookworm", 8, 15],
-    ]],
-    ["a GNU ChangeLog", "ChangeLog", GNU, [
-      ["ChangeLog lines 1-3: 2014-11-17 Stéphane Aulery <saulery@free.fr>", 1, 3],
-      ["ChangeLog lines 5-8: 2014-10-30 Herbert Xu <herbert@gondor.apana.org.au>", 5, 8],
-    ]],
-    ["apt's history log", "history.log", APT, [
-      ["history.log lines 2-5: apt 2025-06-24 14:36:25", 2, 5],
-      ["history.log lines 7-10: apt 2025-06-25 09:01:02", 7, 10],
-    ]],
+    [
+      "a Debian changelog, trailer included",
+      "curl.changelog",
+      DEBIAN,
+      [
+        ["curl.changelog lines 1-6: curl (7.88.1-10+deb12u5) bookworm-security", 1, 6],
+        ["curl.changelog lines 8-13: curl (7.88.1-10+deb12u4) bookworm", 8, 15],
+      ],
+    ],
+    [
+      "a GNU ChangeLog",
+      "ChangeLog",
+      GNU,
+      [
+        ["ChangeLog lines 1-3: 2014-11-17 Stéphane Aulery <saulery@free.fr>", 1, 3],
+        ["ChangeLog lines 5-8: 2014-10-30 Herbert Xu <herbert@gondor.apana.org.au>", 5, 8],
+      ],
+    ],
+    [
+      "apt's history log",
+      "history.log",
+      APT,
+      [
+        ["history.log lines 2-5: apt 2025-06-24 14:36:25", 2, 5],
+        ["history.log lines 7-10: apt 2025-06-25 09:01:02", 7, 10],
+      ],
+    ],
   ] as const)("%s", (_name, name, text, expected) => {
     expect(detectKind(name, text)).toBe("text");
     const out = chunks(text, name);

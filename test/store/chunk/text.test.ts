@@ -108,7 +108,10 @@ describe("git", () => {
     const chunks = text(t, "git-diff.patch");
     expectValidChunks(chunks, t, 4096);
     expectExactLineCover(chunks, t);
-    const files = t.split("\n").filter((l) => l.startsWith("diff --git ")).map((l) => l.split(" b/")[1]);
+    const files = t
+      .split("\n")
+      .filter((l) => l.startsWith("diff --git "))
+      .map((l) => l.split(" b/")[1]);
     expect(chunks.map((c) => c.title.split(": ")[1])).toEqual(files);
     for (const c of chunks) expect(c.body.startsWith("diff --git ")).toBe(true);
   });
@@ -123,7 +126,7 @@ describe("every line lands in a chunk", () => {
   // A small deterministic generator: mixed line lengths, blank runs, timestamps, failures, unicode.
   function sample(seed: number, lines: number): string {
     let s = seed;
-    const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
     const kinds = [
       () => "",
       () => `2026-02-23T10:${String(Math.floor(rand() * 60)).padStart(2, "0")}:00Z GET /api/x 200`,
