@@ -39,6 +39,7 @@ export function createIndexer(db: Database): Indexer {
       // in order while this thread writes. The first is prepared here while the worker starts.
       const pending = groups.map((g, k) => (k === 0 ? Promise.resolve(undefined) : w.prepare(g.map(toJob))));
       const results: IndexResult[] = [];
+      const words: string[] = [];
       // Checkpoints move to the worker: this thread only appends to the WAL while it writes.
       const autocheckpoint = Number(db.prepare<{ wal_autocheckpoint: number }>("PRAGMA wal_autocheckpoint").get()?.wal_autocheckpoint ?? 1000);
       db.exec("PRAGMA wal_autocheckpoint = 0");
@@ -53,7 +54,7 @@ export function createIndexer(db: Database): Indexer {
             if (h.needsChunks) h.prepared = prepareChunks(toJob(h.input), knownWords(db));
             return h;
           });
-          results.push(...writeBatch(db, hashed));
+          results.push(...writeBatch(db, hashed, words, k === groups.length - 1));
           w.checkpoint(db.path);
         }
       } finally {

@@ -51,11 +51,13 @@ export function indexSource(db: Database, input: SourceInput): IndexResult {
  */
 export function indexSources(db: Database, inputs: SourceInput[]): IndexResult[] {
   const results: IndexResult[] = [];
-  for (const batch of batches(inputs)) {
+  const words: string[] = [];
+  const all = batches(inputs);
+  all.forEach((batch, k) => {
     const hashed = batch.map((input) => hashSource(db, cleanInput(input)));
     for (const h of hashed) if (h.needsChunks) h.prepared = prepareChunks(h.input, knownWords(db));
-    results.push(...writeBatch(db, hashed));
-  }
+    results.push(...writeBatch(db, hashed, words, k === all.length - 1));
+  });
   return results;
 }
 
@@ -100,19 +102,21 @@ export function hashSource(db: Database, input: SourceInput): Hashed {
   return { input, sha256, bytes: Buffer.byteLength(input.text), needsChunks: !stored };
 }
 
-/** Writes one batch of hashed (and, where needed, prepared) sources in one IMMEDIATE transaction. */
-export function writeBatch(db: Database, batch: Hashed[]): IndexResult[] {
+/**
+ * Writes one batch of hashed (and, where needed, prepared) sources in one IMMEDIATE transaction.
+ * New vocabulary words are held in `words` across the batches of a run and written by its last
+ * batch in one sorted insert: per batch, they landed all over the vocabulary's B-tree between FTS
+ * writes (120 ms of a 10 MB run, against 26 ms at once). A run cut short leaves its words out of
+ * the vocabulary, which costs only spelling fixes toward them.
+ */
+export function writeBatch(db: Database, batch: Hashed[], words: string[] = [], last = true): IndexResult[] {
   return transaction(db, () => {
     const results = batch.map((h) => write(db, h));
-    // The batch's new words in one sorted insert: per source, they landed all over the B-tree
-    // between FTS writes and cost more than the rest of the vocabulary's work together.
-    recordVocab(
-      db,
-      batch
-        .map((h) => (h.wrote ? h.prepared?.words : "") ?? "")
-        .filter(Boolean)
-        .join(" "),
-    );
+    for (const h of batch) if (h.wrote && h.prepared?.words) words.push(h.prepared.words);
+    if (last) {
+      recordVocab(db, words.join(" "));
+      words.length = 0;
+    }
     return results;
   });
 }
