@@ -69,7 +69,8 @@ const baseName = (word: string) => word.slice(word.lastIndexOf("/") + 1);
  * removed or kept, leading keywords dropped): an allow must not stretch to a command run with
  * other variables, through a wrapper, or from another path. Deny rules also see the command after
  * brace expansion, `$IFS` splitting and Unicode look-alike folding (`{sudo,x}`, `sudo${IFS}x`,
- * fullwidth `ｓｕｄｏ`), and the commands `find -exec` runs.
+ * fullwidth `ｓｕｄｏ`), the command with its redirections left out (`2>&1 sudo id`, `git push
+ * >log --force`), and the commands `find -exec` runs.
  */
 export function commandForms(segment: CommandSegment): CommandForms {
   // Leading keywords (`then echo a`, `do rm x`) are syntax, so allow rules see the command after them.
@@ -82,6 +83,9 @@ export function commandForms(segment: CommandSegment): CommandForms {
   // What the shell would run after expanding look-alikes: deny rules see that command too.
   const expanded = expandWords(segment.words);
   if (expanded) unwrap(expanded, deny, nested);
+  // Redirections may stand anywhere, before the command too (`>/dev/null sudo id`): deny rules also see the words without them.
+  const plain = dropRedirections(segment.words);
+  if (plain?.length) unwrap(plain, deny, nested);
   // `function NAME` is the head of a definition: the body's commands are segments of their own.
   const syntaxOnly = segment.words.every((w) => KEYWORDS.has(w)) || (segment.words.length === 2 && segment.words[0] === "function");
   return { allow, deny: [...deny], nested, syntaxOnly };
@@ -163,6 +167,21 @@ function expandBraces(word: string): string[] {
       if (out.length >= 64) return out;
       if (rest) out.push(rest);
     }
+  }
+  return out;
+}
+
+/** A redirection word: an optional file descriptor, the operator, and the target when it is glued on (`2>&1`, `>out`, `<<EOF`); not `<(…)`. */
+const REDIRECTION = /^(?:\d+|\{[A-Za-z_][A-Za-z0-9_]*\})?(?:&>>?|<<<|<<-?|<>|>>|>\||>&|<&|<(?!\()|>(?!\())/;
+
+/** The words without redirections and their targets; undefined when there are none. */
+function dropRedirections(words: string[]): string[] | undefined {
+  if (!words.some((w) => REDIRECTION.test(w))) return undefined;
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const m = REDIRECTION.exec(words[i]!);
+    if (!m) out.push(words[i]!);
+    else if (m[0].length === words[i]!.length) i++; // `> out`: the target is the next word
   }
   return out;
 }

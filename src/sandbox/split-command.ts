@@ -7,10 +7,19 @@ export interface CommandSegment {
 }
 
 interface Frame {
-  /** What ends this frame: `)` for `$(`, a backtick, or nothing at top level. */
+  /** What ends this frame: `)` for `$(` and `<(`, a backtick, or nothing at top level. */
   closer: ")" | "`" | null;
+  /** What the frame leaves in its parent's word when it closes: `$(...)`, `` `...` ``, `<(...)`. */
+  placeholder: string;
   inDouble: boolean;
   parenDepth: number;
+  /** Inside `$((…))`, or the count of open parens of a `((…))` in this frame: `<<` is a shift there. */
+  arith: boolean;
+  arithParens: number;
+  /** The paren depth at each open `case … esac` in this frame: a `)` at that depth ends a pattern, not the substitution. */
+  cases: number[];
+  /** No word yet but keywords in this segment, so a `case` here starts a case statement. */
+  atCommand: boolean;
   text: string;
   words: string[];
   word: string;
@@ -18,10 +27,15 @@ interface Frame {
   pendingSpace: boolean;
 }
 
-const newFrame = (closer: Frame["closer"]): Frame => ({
+const newFrame = (closer: Frame["closer"], placeholder: string): Frame => ({
   closer,
+  placeholder,
   inDouble: false,
   parenDepth: 0,
+  arith: false,
+  arithParens: 0,
+  cases: [],
+  atCommand: true,
   text: "",
   words: [],
   word: "",
@@ -30,22 +44,43 @@ const newFrame = (closer: Frame["closer"]): Frame => ({
 });
 
 /** Characters with a meaning to the splitter in some state; everything else is copied as it is. */
-const SPECIAL = new Set(["\\", "$", "`", '"', "'", "(", ")", "{", "&", ";", "|", "\n", "\r", " ", "\t"]);
+const SPECIAL = new Set(["\\", "$", "`", '"', "'", "(", ")", "{", "&", ";", "|", "<", ">", "#", "\n", "\r", " ", "\t"]);
 /** What may follow a `{` that opens a group: the shell needs a blank after it. */
 const AFTER_BRACE = new Set([" ", "\t", "\n", "\r", undefined]);
+/** A word that may stand right before a redirection operator as its file descriptor (`2>`, `{fd}>`), when unquoted. */
+const FD_WORD = /^(?:\d+|\{[A-Za-z_][A-Za-z0-9_]*\})$/;
+/** Characters a word can start after. */
+const WORD_BOUNDARY = new Set([" ", "\t", "\n", "\r", ";", "&", "|", "(", ")", "`"]);
+/** What ends a here-doc delimiter word. */
+const DELIMITER_END = new Set([" ", "\t", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+/** Words after which a `case` still starts a case statement. */
+const CASE_LEAD = new Set(["!", "{", "if", "then", "elif", "else", "while", "until", "do", "time"]);
 
 /**
  * Splits a shell command line into simple commands, in one left-to-right pass (linear time,
  * no recursion, so deep nesting cannot overflow the stack). Separators: `&&`, `||`, `;`, `|`,
- * `&`, newlines, `(`/`)` of subshells and function heads, and a `{` word that opens a group. The bodies of `$(…)` and backticks become segments of
+ * `&`, newlines, `(`/`)` of subshells and function heads, and a `{` word that opens a group. The
+ * bodies of `$(…)`, backticks and process substitutions (`<(…)`, `>(…)`) become segments of
  * their own, also inside double quotes where substitution is live; single-quoted text and
- * backslash-escaped characters never split. Redirections such as `2>&1` and `&>` stay intact.
- * Unterminated quotes or substitutions run to the end of the input.
+ * backslash-escaped characters never split. A redirection operator starts a word of its own
+ * (`sudo>/dev/null id` is `sudo` run with `>/dev/null id`), but `2>&1`, `&>`, `>|` stay intact.
+ * Comments (`#` at the start of a word) are dropped up to the end of their line. Here-doc bodies
+ * are split like commands (a shell may read them: `bash <<EOF`), with their quotes and `#` taken
+ * as text, up to the delimiter line. Unterminated quotes or substitutions run to the end of the input.
  */
 export function parseCommand(command: string): CommandSegment[] {
   const segments: CommandSegment[] = [];
-  const stack: Frame[] = [newFrame(null)];
+  const stack: Frame[] = [newFrame(null, "")];
   let f = stack[0]!;
+  /** Backtick frames on the stack: a comment inside one ends at its closing backtick. */
+  let ticks = 0;
+  /** Index of the last unquoted `<`, `>` or `&` of a redirection operator, so `>&`, `>|`, `<<` stay one word. */
+  let redirAt = -2;
+  /** Here-docs whose `<<` was seen; their bodies start after the next unquoted newline. */
+  let hereDocs: { delimiter: string; quoted: boolean; stripTabs: boolean }[] = [];
+  /** Inside here-doc bodies: quotes are text up to this index (after the last delimiter line); -1 outside. */
+  let bodyEnd = -1;
+  let bodyDepth = 0;
 
   const append = (raw: string, value: string) => {
     if (f.pendingSpace && f.text) f.text += " ";
@@ -55,7 +90,12 @@ export function parseCommand(command: string): CommandSegment[] {
     f.inWord = true;
   };
   const endWord = () => {
-    if (f.inWord) f.words.push(f.word);
+    if (f.inWord) {
+      if (f.atCommand && f.word === "case") f.cases.push(f.parenDepth);
+      else if (f.words.length === 0 && f.word === "esac") f.cases.pop();
+      f.atCommand &&= CASE_LEAD.has(f.word);
+      f.words.push(f.word);
+    }
     f.word = "";
     f.inWord = false;
     f.pendingSpace = true;
@@ -66,20 +106,86 @@ export function parseCommand(command: string): CommandSegment[] {
     f.text = "";
     f.words = [];
     f.pendingSpace = false;
+    f.atCommand = true;
   };
-  const open = (closer: ")" | "`") => {
-    stack.push(newFrame(closer));
+  const open = (closer: ")" | "`", placeholder: string) => {
+    if (closer === "`") ticks++;
+    stack.push(newFrame(closer, placeholder));
     f = stack[stack.length - 1]!;
   };
   const close = () => {
-    const closer = f.closer;
+    const { closer, placeholder } = f;
+    if (closer === "`") ticks--;
     endSegment();
     stack.pop();
     f = stack[stack.length - 1]!;
-    append(closer === ")" ? "$(...)" : "`...`", closer === ")" ? "$(...)" : "`...`");
+    append(placeholder, placeholder);
+  };
+  /** Whether the word before the operator at `i` is its file descriptor: `2>`, `{fd}>`, not `""2>` or `a>`. */
+  const isFd = (i: number) => {
+    const start = i - f.word.length;
+    return FD_WORD.test(f.word) && command.slice(start, i) === f.word && (start === 0 || WORD_BOUNDARY.has(command[start - 1]!));
+  };
+  /** The delimiter word after `<<` / `<<-` at `at`, quotes removed; undefined when there is none. */
+  const delimiterAt = (at: number) => {
+    let j = at;
+    while (command[j] === " " || command[j] === "\t") j++;
+    let delimiter = "";
+    let quoted = false;
+    while (j < command.length && !DELIMITER_END.has(command[j]!)) {
+      const ch = command[j]!;
+      if (ch === "'" || ch === '"') {
+        quoted = true;
+        let k = j + 1;
+        for (; k < command.length && command[k] !== ch; k++) {
+          if (ch === '"' && command[k] === "\\" && k + 1 < command.length) k++;
+          delimiter += command[k];
+        }
+        j = k + 1;
+      } else if (ch === "\\") {
+        quoted = true;
+        delimiter += command[j + 1] ?? "";
+        j += 2;
+      } else {
+        delimiter += ch;
+        j++;
+      }
+    }
+    return delimiter || quoted ? { delimiter, quoted } : undefined;
+  };
+  /**
+   * Where the bodies of the pending here-docs end, when they start at `from`: after the line that
+   * is each one's delimiter in turn (leading tabs dropped for `<<-`; a line joined to the one
+   * before by a backslash does not count when the delimiter is unquoted), or the end of the input.
+   */
+  const bodiesEnd = (from: number) => {
+    let at = from;
+    for (const doc of hereDocs) {
+      let found = -1;
+      let joined = false;
+      while (at < command.length && found < 0) {
+        let end = command.indexOf("\n", at);
+        if (end < 0) end = command.length;
+        let start = at;
+        if (doc.stripTabs) while (start < end && command[start] === "\t") start++;
+        if (!joined && end - start === doc.delimiter.length && command.startsWith(doc.delimiter, start)) found = end;
+        let slashes = 0;
+        while (!doc.quoted && end - slashes > at && command[end - slashes - 1] === "\\") slashes++;
+        joined = slashes % 2 === 1;
+        at = end + 1;
+      }
+      if (found < 0) return command.length;
+    }
+    return Math.min(at, command.length);
   };
 
   for (let i = 0; i < command.length; i++) {
+    if (bodyEnd >= 0 && i >= bodyEnd) {
+      // The delimiter line is done: what a body opened closes with it.
+      while (stack.length > bodyDepth) close();
+      endSegment();
+      bodyEnd = -1;
+    }
     const c = command[i]!;
     if (!SPECIAL.has(c)) {
       // A run of characters that mean nothing to the shell in any state is appended in one piece.
@@ -91,6 +197,7 @@ export function parseCommand(command: string): CommandSegment[] {
       continue;
     }
     const next = command[i + 1];
+    const inBody = bodyEnd >= 0;
     if (c === "\\") {
       if (next === "\n") {
         i++;
@@ -106,16 +213,19 @@ export function parseCommand(command: string): CommandSegment[] {
       i++;
     } else if (c === "$" && next === "(") {
       i++;
-      open(")");
+      open(")", "$(...)");
+      if (command[i + 1] === "(") f.arith = true;
     } else if (c === "`") {
       // Quotes do not protect a backtick inside backticks: the first unescaped one closes.
       if (f.closer === "`") close();
-      else open("`");
+      else open("`", "`...`");
     } else if (f.inDouble) {
       if (c === '"') {
         f.inDouble = false;
         append(c, "");
       } else append(c, c);
+    } else if (inBody && (c === '"' || c === "'" || c === "#")) {
+      append(c, c); // quotes and # are text in a here-doc body
     } else if (c === '"') {
       f.inDouble = true;
       append(c, "");
@@ -129,23 +239,56 @@ export function parseCommand(command: string): CommandSegment[] {
       // The shell runs the decoded word: $'\x73udo' is `sudo`.
       append(command.slice(i, end + 1), c === "$" ? decodeAnsiC(body) : body);
       i = end;
+    } else if (c === "#" && !f.inWord) {
+      // A comment runs to the end of the line (or the backtick that ends the substitution it is in).
+      let j = i + 1;
+      while (j < command.length && command[j] !== "\n" && !(ticks > 0 && command[j] === "`")) j++;
+      i = j - 1;
+    } else if ((c === "<" || c === ">") && next === "(" && !inBody) {
+      // Process substitution (`<(…)`, also inside a word: `x=<(…)`): its commands run too.
+      i++;
+      open(")", `${c}(...)`);
+    } else if (c === "<" || c === ">") {
+      if (c === "<" && next === "<" && command[i + 2] !== "<" && redirAt !== i - 1 && !inBody && !f.arith && f.arithParens === 0) {
+        const dash = command[i + 2] === "-";
+        const doc = delimiterAt(i + (dash ? 3 : 2));
+        if (doc) hereDocs.push({ ...doc, stripTabs: dash });
+      }
+      // A redirection operator starts a word, unless it follows a file descriptor (`2>`) or another operator character.
+      if (f.inWord && redirAt !== i - 1 && !isFd(i)) endWord();
+      append(c, c);
+      redirAt = i;
     } else if (c === "(") {
+      if (f.arithParens > 0) f.arithParens++;
+      else if (next === "(" && !f.inWord) f.arithParens = 1;
       if (f.closer === ")") f.parenDepth++;
       endSegment();
     } else if (c === ")") {
-      if (f.closer === ")" && f.parenDepth === 0) close();
+      if (f.arithParens > 0) f.arithParens--;
+      if (f.closer === ")") endWord(); // an `esac` before it closes its case first
+      if (f.closer === ")" && f.parenDepth === 0 && f.cases.at(-1) !== 0) close();
       else {
-        if (f.parenDepth > 0) f.parenDepth--;
+        if (f.parenDepth > 0 && f.cases.at(-1) !== f.parenDepth) f.parenDepth--;
         endSegment();
       }
     } else if (c === "{" && !f.inWord && AFTER_BRACE.has(next)) {
       // A group's commands are simple commands of their own, wherever it opens: after `function f`
       // or `x=1` too. Splitting where the shell would not (`echo { a; }`) only checks more.
       endSegment();
-    } else if (c === "&" && (next === ">" || command[i - 1] === ">" || command[i - 1] === "<")) {
-      append(c, c); // &>file, 2>&1, <&3
+    } else if (c === "&" && (next === ">" || redirAt === i - 1)) {
+      // &>file starts a redirection word; 2>&1 and <&3 continue one.
+      if (redirAt !== i - 1) endWord();
+      append(c, c);
+      redirAt = i;
+    } else if (c === "|" && redirAt === i - 1) {
+      append(c, c); // >|file
     } else if (c === ";" || c === "|" || c === "&" || c === "\n" || c === "\r") {
       endSegment();
+      if (c === "\n" && hereDocs.length > 0 && !inBody) {
+        bodyEnd = bodiesEnd(i + 1);
+        bodyDepth = stack.length;
+        hereDocs = [];
+      }
     } else if (c === " " || c === "\t") {
       endWord();
     } else {

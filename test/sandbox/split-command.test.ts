@@ -40,6 +40,25 @@ describe("splitCommand", () => {
     ["ls 2>&1 | grep x", ["ls 2>&1", "grep x"]],
     ["cmd &> out.log", ["cmd &> out.log"]],
     ["cmd <&3", ["cmd <&3"]],
+    // a redirection operator starts a word of its own, after a file descriptor it continues one
+    ["sudo>/dev/null id", ["sudo >/dev/null id"]],
+    ["cmd&>log x", ["cmd &>log x"]],
+    ["echo a >| f; b", ["echo a >| f", "b"]],
+    ["echo \\>& b", ["echo \\>", "b"]],
+    ["cat <<<'here; x' y", ["cat <<<'here; x' y"]],
+    // process substitutions are commands of their own
+    ["cat <(sudo x) y", ["sudo x", "cat <(...) y"]],
+    // a `)` of a case pattern does not close the substitution
+    ["echo $(case a in a) b;; esac) c", ["case a in a", "b", "esac", "echo $(...) c"]],
+    // comments end at the line (or the backtick around them); quotes in them are text
+    ["echo a # it's; b\nc", ["echo a", "c"]],
+    ["echo `ls # c` d", ["ls", "echo `...` d"]],
+    // here-doc bodies split like commands, their quotes are text, up to the delimiter line
+    ["cat <<EOF\nit's \"x\n$(sudo y)\nEOF\nz", ["cat <<EOF", "it's \"x", "sudo y", "$(...)", "EOF", "z"]],
+    ["cat <<'EOF' && b\n'\nEOF\nc", ["cat <<'EOF'", "b", "'", "EOF", "c"]],
+    ["cat <<-EOF\n\t'\n\tEOF\nc", ["cat <<-EOF", "'", "EOF", "c"]],
+    // but `<<` is a shift in arithmetic
+    ["x=$(( 1 << 2 ))\n'y'", ["1 << 2", "x=$(...)", "'y'"]],
     // blanks collapse, line continuations join
     ["FOO=1   sudo\t x", ["FOO=1 sudo x"]],
     ["echo a \\\n b", ["echo a b"]],
@@ -58,6 +77,7 @@ describe("splitCommand", () => {
     // ANSI-C quoting is decoded the way the shell runs it.
     expect(parseCommand(String.raw`$'\x73\x75do' $'\163h' $'a\tb' $'\u0041\cA' $'it\'s'`)[0]!.words).toEqual(["sudo", "sh", "a\tb", "A\x01", "it's"]);
     expect(parseCommand(`echo "" x`)[0]!.words).toEqual(["echo", "", "x"]);
+    expect(parseCommand("sudo>/dev/null id 2>&1 {fd}>x")[0]!.words).toEqual(["sudo", ">/dev/null", "id", "2>&1", "{fd}>x"]);
   });
 
   test("deep nesting does not overflow the stack and stays linear", () => {
@@ -67,5 +87,17 @@ describe("splitCommand", () => {
     expect(segments.length).toBe(50_001);
     // 4x the depth costs at most 6x the time.
     expect(growth(nested, splitCommand, 2_000)).toBeLessThan(6);
+  });
+
+  test("here-docs, comments and redirections stay linear", () => {
+    const inputs = [
+      (n: number) => "cat <<EOF\nit's\nEOF\n".repeat(n),
+      (n: number) => `${"a<<b ".repeat(n)}\n${"b\n".repeat(n)}`,
+      (n: number) => `${"a<<'b' ".repeat(n)}\n'`,
+      (n: number) => "# it's\n".repeat(n),
+      (n: number) => "1>".repeat(n),
+      (n: number) => "echo $(case x in x) y;; ".repeat(n),
+    ];
+    for (const input of inputs) expect(growth(input, splitCommand, 2_000)).toBeLessThan(6);
   });
 });
