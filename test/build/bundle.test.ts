@@ -51,3 +51,14 @@ test.each(BUNDLED)("%s is inside the Node build and the compiled binary, not loa
   const binary = await Bun.file(join(repoRoot, "dist", process.platform === "win32" ? "ctxmode.exe" : "ctxmode")).bytes();
   expect(Buffer.from(binary).includes(marker)).toBe(true);
 });
+
+test("the dev-only parser (web-tree-sitter, tree-sitter-bash) is in neither build", async () => {
+  const files = readdirSync(nodeDist, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".mjs"));
+  const all = files.map((f) => readFileSync(join(nodeDist, f), "utf8")).join("\n");
+  // A package name, and an error message of web-tree-sitter's that survives minifying.
+  expect(all).not.toMatch(/web-tree-sitter|tree-sitter-bash|Incompatible language version/);
+  const binary = Buffer.from(await Bun.file(join(repoRoot, "dist", process.platform === "win32" ? "ctxmode.exe" : "ctxmode")).bytes());
+  for (const marker of ["web-tree-sitter", "tree-sitter-bash", "Incompatible language version"]) expect(binary.includes(marker)).toBe(false);
+});
