@@ -86,7 +86,7 @@ function runtimeCheck(): Check {
 }
 
 /** The SQLite this runtime links, and whether it has FTS5 with the trigram tokenizer (the store needs both). */
-export function sqliteChecks(): Check[] {
+function sqliteChecks(): Check[] {
   const fix = sqliteFix();
   let db: Database | undefined;
   try {

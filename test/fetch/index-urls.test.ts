@@ -21,6 +21,8 @@ function apiReply(): string {
 let clock = Date.now();
 const site = await startSite({
   "/docs/retry": send("text/html; charset=utf-8", docsPage()),
+  // The same page under its own URL, for the one test that needs it never indexed before.
+  "/docs/retry-fresh": send("text/html; charset=utf-8", docsPage()),
   "/api/customers": send("application/json", apiReply()),
   "/readme.md": send("text/markdown", "# Readme\n\n## Install\n\nRun `make install_all`.\n"),
   "/notes": send("text/plain", "plain notes about the zephyr rollout\n"),
@@ -59,7 +61,7 @@ const find = (q: string, source?: string) => search(db, q, { limit: 3, snippetMa
 
 describe("indexing pages", () => {
   test("an HTML page is indexed as markdown under its URL; the receipt is short and says what to search", async () => {
-    const url = site.url("/docs/retry");
+    const url = site.url("/docs/retry-fresh");
     const p = await indexOne(url);
     expect(p).toMatchObject({ label: url, from: "web", status: "new", kind: "markdown", title: "Retry policy" });
     expect(p.fetchedBytes).toBe(Buffer.byteLength(docsPage()));

@@ -48,7 +48,7 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
 }
 
 /** True for a line that opens a top-level definition. */
-export function isDefinition(line: string): boolean {
+function isDefinition(line: string): boolean {
   const c = line.charCodeAt(0);
   // Column 0 only: not whitespace, not a closing brace.
   if (Number.isNaN(c) || c === 32 || c === 9 || c === 125) return false;
