@@ -1,5 +1,5 @@
 /**
- * `bun bench/search-latency.ts [--mb 50]` (after the build): ctx_search latency where agents meet
+ * `bun bench/search-latency.ts [--mb 50] [--binary PATH --out FILE.json]` (after the build): ctx_search latency where agents meet
  * it. One `ctxmode serve` over stdio, the generated corpus (bench/corpus.ts, fixed seed) written as
  * files and indexed with one ctx_index call per file, then queries of five kinds over MCP, one call
  * each: words the corpus holds, frequent words, identifier fragments, misspellings, and misses.
@@ -15,7 +15,10 @@ import { makeCorpus, mulberry32 } from "./corpus.ts";
 const here = import.meta.dir;
 const mbArg = process.argv.indexOf("--mb");
 const MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 50;
-const binary = join(here, "..", "dist", "ctxmode");
+const binArg = process.argv.indexOf("--binary");
+// Another build (an older release, to compare) and the result file name to write for it.
+const binary = binArg > 0 ? process.argv[binArg + 1]! : join(here, "..", "dist", "ctxmode");
+const outArg = process.argv.indexOf("--out");
 const PER_KIND = 18;
 const ROUNDS = 2;
 
@@ -114,7 +117,8 @@ async function main() {
     await client.close();
 
     const result = { mb: MB, files: n, indexMsPerMB: round2(indexMs / MB), search: rows, queries: kinds };
-    writeFileSync(join(here, "results", `search-latency${MB === 50 ? "" : `-${MB}mb`}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    const out = outArg > 0 ? process.argv[outArg + 1]! : `search-latency${MB === 50 ? "" : `-${MB}mb`}.json`;
+    writeFileSync(join(here, "results", out), `${JSON.stringify(result, null, 2)}\n`);
     console.log(`ctx_search over MCP, ${MB} MB in ${n} files (ctx_index ${result.indexMsPerMB} ms/MB, one call per file)`);
     console.log("kind       p50 ms  p95 ms  max ms");
     for (const [kind, r] of Object.entries(rows))

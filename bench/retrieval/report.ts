@@ -13,6 +13,7 @@ const KINDS = ["all", "api", "howto", "partial", "typo", "records", "parent"];
 interface Latency {
   mb: number;
   files: number;
+  indexMsPerMB: number;
   search: Record<string, { p50Ms: number; p95Ms: number; maxMs: number; samples: number }>;
 }
 
@@ -25,6 +26,7 @@ export function retrievalBlock(): string | undefined {
   if (!now) return undefined;
   const before = read<RetrievalReport>("retrieval-baseline.json");
   const latency = read<Latency>("search-latency.json");
+  const latencyBefore = read<Latency>("search-latency-baseline.json");
   const lines = [
     `Section hit@1 / hit@3 / MRR@5 on \`bench/retrieval/\` (${now.corpus.files} files, ${(now.corpus.bytes / 1024 / 1024).toFixed(1)} MB of other people's docs,`,
     `changelogs, logs and npm metadata; ${now.dev.all!.queries + now.test.all!.queries} queries written before any result was seen; the test split is never tuned on).`,
@@ -47,13 +49,21 @@ export function retrievalBlock(): string | undefined {
       `Mean \`ctx_search\` reply at the default limit (3 hits), over MCP: ${now.replyBytes.mean} B (p95 ${now.replyBytes.p95} B, ${now.replyBytes.queries} queries).`,
     );
   if (latency) {
+    const was = (k: string) => {
+      const r = latencyBefore?.search[k];
+      return r ? ` | ${r.p50Ms} / ${r.p95Ms} ms` : latencyBefore ? " | n/a" : "";
+    };
     lines.push(
       "",
-      `\`ctx_search\` over MCP on the generated ${latency.mb} MB corpus (${latency.files} files of 256 KB, one \`ctx_index\` call each; \`bun bench/search-latency.ts\`):`,
+      `\`ctx_search\` over MCP on the generated ${latency.mb} MB corpus (${latency.files} files of 256 KB, one \`ctx_index\` call each; \`bun bench/search-latency.ts\`)` +
+        (latencyBefore ? "; before: the previous release's binary through the same bench (`--binary`, `results/search-latency-baseline.json`):" : ":"),
       "",
-      "| query kind | p50 | p95 | max |",
-      "|---|---|---|---|",
-      ...Object.entries(latency.search).map(([k, r]) => `| ${k} | ${r.p50Ms} ms | ${r.p95Ms} ms | ${r.maxMs} ms |`),
+      latencyBefore ? "| query kind | p50 | p95 | max | before p50 / p95 |" : "| query kind | p50 | p95 | max |",
+      latencyBefore ? "|---|---|---|---|---|" : "|---|---|---|---|",
+      ...Object.entries(latency.search).map(([k, r]) => `| ${k} | ${r.p50Ms} ms | ${r.p95Ms} ms | ${r.maxMs} ms${was(k)} |`),
+      "",
+      `Indexing those files one \`ctx_index\` call each took ${latency.indexMsPerMB} ms/MB` +
+        (latencyBefore ? ` (before: ${latencyBefore.indexMsPerMB} ms/MB).` : "."),
     );
   }
   return lines.filter((l, i) => l !== "" || lines[i - 1] !== "").join("\n");
