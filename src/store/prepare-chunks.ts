@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
 import { gramTerms } from "./terms.ts";
+import { scanWords } from "./vocab.ts";
 import { WordHashes } from "./word-hashes.ts";
 import { redactSecrets } from "./redact.ts";
 
@@ -28,9 +29,12 @@ export interface ChunkJob {
  */
 export function prepareChunks(job: ChunkJob, known: WordHashes = new WordHashes(1 << 16)): PreparedChunks {
   const chunks = chunkText(job.text, job.kind, { maxChunk: job.maxChunk, name: job.label });
-  // One scan per chunk yields both its trigram terms and its words for the vocabulary.
   const sink = { into: new Set<string>(), known };
-  const grams = chunks.map((c) => gramTerms(c.title, c.body, sink));
+  const grams = chunks.map((c) => {
+    scanWords(c.title, sink);
+    scanWords(c.body, sink);
+    return gramTerms(c.title, c.body);
+  });
   return { chunks, grams, words: [...sink.into].join(" ") };
 }
 

@@ -1,5 +1,4 @@
 /** Word handling shared by indexing and search: tokens, stopwords, identifier-like terms. */
-import type { WordHashes } from "./word-hashes.ts";
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 const NON_ASCII_RUN = /[^\x00-\x7f\s\p{P}\p{S}]{2,}/gu;
@@ -26,50 +25,20 @@ export function words(text: string): string[] {
  * split on, so only trigrams find a word inside a run). Numbers and timestamps are left to the
  * porter index: they are most of a log's bytes and nobody searches them by substring.
  */
-export function gramTerms(title: string, body: string, words?: WordSink): string {
+export function gramTerms(title: string, body: string): string {
   const seen = new Set<string>();
   // Plain title words are the porter index's job; the title's identifiers are ours.
-  scanIdentifiers(title, seen, words);
-  scanIdentifiers(body, seen, words);
+  scanIdentifiers(title, seen);
+  scanIdentifiers(body, seen);
   for (const text of [title, body]) if (HAS_NON_ASCII.test(text)) for (const t of text.match(NON_ASCII_RUN) ?? []) seen.add(t);
   return [...seen].join(" ");
 }
 
 /**
- * Where the same pass puts the plain words it sees, for the spelling vocabulary (vocab.ts): runs
- * of ASCII letters, digits and `_` as unicode61 reads them (a run touching a non-ASCII letter is
- * part of a longer token and left out), lower-cased, MIN..MAX characters, mostly letters, and not
- * in `known`.
+ * One pass over char codes that slices out only identifier-like ASCII terms. A regex that
+ * materialised every word first spent most of its time allocating strings for plain words.
  */
-export interface WordSink {
-  into: Set<string>;
-  /** Hashes of words already in the vocabulary (word-hashes.ts); new words are added to it. */
-  known: WordHashes;
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-const MIN_WORD = 4;
-const MAX_WORD = 40;
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-
-function addWord(text: string, start: number, end: number, letters: number, upper: boolean, hash: number, sink: WordSink): void {
-  const len = end - start;
-  if (len < MIN_WORD || len > MAX_WORD || letters * 2 < len || sink.known.has(hash)) return;
-  // unicode61 joins a neighbouring non-ASCII letter into the token: this run is not a word by itself.
-  if (start > 0 && text.charCodeAt(start - 1) >= 128 && LETTER_OR_DIGIT.test(text[start - 1]!)) return;
-  if (end < text.length && text.charCodeAt(end) >= 128 && LETTER_OR_DIGIT.test(text[end]!)) return;
-  const raw = text.slice(start, end);
-  sink.into.add(upper ? raw.toLowerCase() : raw);
-  sink.known.add(hash);
-}
-
-/**
- * One pass over char codes that slices out only identifier-like ASCII terms (and, given a sink,
- * the plain words). A regex that materialised every word first spent most of its time
- * allocating strings for plain words.
- */
-function scanIdentifiers(text: string, into: Set<string>, words?: WordSink): void {
+function scanIdentifiers(text: string, into: Set<string>): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -85,26 +54,10 @@ function scanIdentifiers(text: string, into: Set<string>, words?: WordSink): voi
     let joined = false; // a . / : @ # - seen, counting only once a word character follows it
     let digits = false;
     let lastWord = i; // end of the last character that may end a term ([A-Za-z0-9_$])
-    // The plain word being read: where it began, its letters, whether it has capitals.
-    let ws = i;
-    let wl = 0;
-    let wu = false;
-    let wh = FNV_OFFSET;
     for (; i < n; i++) {
       c = text.charCodeAt(i);
       const lower = c >= 97 && c <= 122;
       const upper = c >= 65 && c <= 90;
-      if (words && (c === 36 || !(lower || upper || (c >= 48 && c <= 57) || c === 95))) {
-        if (i > ws) addWord(text, ws, i, wl, wu, wh, words);
-        ws = i + 1;
-        wl = 0;
-        wu = false;
-        wh = FNV_OFFSET;
-      } else if (words) {
-        if (lower || upper) wl++;
-        if (upper) wu = true;
-        wh = Math.imul(wh ^ (upper ? c + 32 : c), FNV_PRIME);
-      }
       if (lower || upper || (c >= 48 && c <= 57) || c === 95 || c === 36) {
         if (lower || upper) letters++;
         else {
@@ -120,7 +73,6 @@ function scanIdentifiers(text: string, into: Set<string>, words?: WordSink): voi
         prevLower = false;
       } else break;
     }
-    if (words && i > ws) addWord(text, ws, i, wl, wu, wh, words);
     const len = lastWord - start;
     // Mostly digits (timestamps, sizes, ids) stay out, versions and advisory ids aside; so do plain short words.
     if (len >= 3 && letters * 2 >= len && (special || len >= 12)) into.add(text.slice(start, lastWord));
@@ -136,7 +88,8 @@ const VERSION = /^(?:\d+(?:\.\d+){2,}(?:-\w+)*|\d+(?:\.\d+)+-\w+(?:[.-]\w+)*|[A-
 const DATE = /^\d{4}-\d\d-\d\d/;
 
 function isVersionLike(t: string): boolean {
-  return VERSION.test(t) && !DATE.test(t);
+  // The date test first: it fails at once on most tokens and stops a log's timestamps before the longer one.
+  return !DATE.test(t) && VERSION.test(t);
 }
 
 function isTermStart(c: number): boolean {

@@ -3,12 +3,63 @@
  * unstemmed), in a plain B-tree. Spelling fixes and prefix expansion read short key ranges of it
  * instead of the porter index's fts5vocab view, which counts every posting of every term it
  * returns (a scan of `ka…` cost 10 ms at 50 MB; a whole-vocabulary scan most of a second).
- * Words are collected where chunks are prepared (terms.ts, in the pass that finds trigram terms),
- * and written once per process per word.
+ * Words are collected where chunks are prepared (scanWords), and written once per process per word.
  */
 import type { Database } from "./db.ts";
-import { gramTerms } from "./terms.ts";
 import { WordHashes, wordHash } from "./word-hashes.ts";
+
+/** Shortest and longest word kept: a shorter one is never a spelling fix worth making, a longer one an id or a hash. */
+const MIN_WORD = 4;
+const MAX_WORD = 40;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** What scanWords collects into: new words, and the hashes of every word already known or collected. */
+export interface WordSink {
+  into: Set<string>;
+  known: WordHashes;
+}
+
+/**
+ * The words of `text` as unicode61 reads them (runs of ASCII letters, digits and `_`; a run that
+ * touches a non-ASCII letter is part of a longer token and left out), lower-cased, 4 to 40
+ * characters, mostly letters, and not yet known: their FNV-1a hash, computed as the run is read,
+ * is looked up first, so a known word is never sliced out. A pass of its own: folded into the
+ * trigram scan it slowed that loop more than it saved.
+ */
+export function scanWords(text: string, sink: WordSink): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    while (i < n && !isWordChar(c)) c = text.charCodeAt(++i);
+    if (i >= n) break;
+    const start = i;
+    let h = 0x811c9dc5;
+    let letters = 0;
+    let upper = false;
+    for (; i < n; i++) {
+      c = text.charCodeAt(i);
+      if (c >= 97 && c <= 122) letters++;
+      else if (c >= 65 && c <= 90) {
+        letters++;
+        upper = true;
+        c += 32;
+      } else if (!((c >= 48 && c <= 57) || c === 95)) break;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    const len = i - start;
+    if (len < MIN_WORD || len > MAX_WORD || letters * 2 < len || sink.known.has(h)) continue;
+    if (start > 0 && text.charCodeAt(start - 1) >= 128 && LETTER_OR_DIGIT.test(text[start - 1]!)) continue;
+    if (i < n && text.charCodeAt(i) >= 128 && LETTER_OR_DIGIT.test(text[i]!)) continue;
+    const raw = text.slice(start, i);
+    sink.into.add(upper ? raw.toLowerCase() : raw);
+    sink.known.add(h);
+  }
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
 
 /**
  * Hashes of the words this process has written to (or found in) each database's vocabulary, so
@@ -107,7 +158,10 @@ export function backfillVocab(db: Database, maxChunks = 2000): boolean {
         .prepare<{ id: number; title: string; body: string }>("SELECT id, title, body FROM chunks WHERE id >= $next AND id <= $end ORDER BY id LIMIT $n")
         .all({ next: current.next, end: current.end, n: maxChunks });
       const sink = { into: new Set<string>(), known: knownWords(db) };
-      for (const r of rows) gramTerms(r.title, r.body, sink);
+      for (const r of rows) {
+        scanWords(r.title, sink);
+        scanWords(r.body, sink);
+      }
       recordVocab(db, [...sink.into].join(" "));
       const last = rows.at(-1)?.id;
       if (last === undefined || last >= current.end) db.exec("DELETE FROM store_meta WHERE key = 'vocab_backfill'");

@@ -45,7 +45,7 @@ export class WordHashes {
   }
 }
 
-/** FNV-1a of a lower-case word, the same value the scan in terms.ts computes as it reads. */
+/** FNV-1a of a lower-case word, the same value scanWords (vocab.ts) computes as it reads. */
 export function wordHash(word: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
