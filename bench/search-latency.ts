@@ -5,8 +5,7 @@
  * each: words the corpus holds, frequent words, identifier fragments, misspellings, and misses.
  * Writes bench/results/search-latency.json and prints p50/p95/max per kind.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { connectCtxmode } from "./suite/mcp.ts";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,15 +80,7 @@ async function main() {
     }
     flush();
 
-    const transport = new StdioClientTransport({
-      command: binary,
-      args: ["serve"],
-      cwd: project,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tmp, CTXMODE_DATA_DIR: join(tmp, "data"), CTXMODE_PROJECT_DIR: project },
-      stderr: "ignore",
-    });
-    const client = new Client({ name: "ctxmode-latency", version: "1.0.0" });
-    await client.connect(transport);
+    const client = await connectCtxmode(binary, tmp, project, "ctxmode-latency");
     const call = async (name: string, args: Record<string, unknown>) => {
       const t = performance.now();
       const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 });

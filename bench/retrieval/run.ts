@@ -5,8 +5,7 @@
  * limit. Writes bench/results/retrieval.json. `--misses` lists the dev split's misses (never the
  * test split's: it is not tuned on).
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { connectCtxmode } from "../suite/mcp.ts";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -47,15 +46,7 @@ async function replyBytes(files: CorpusFile[], queries: RetrievalQuery[]): Promi
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, f.text);
     }
-    const transport = new StdioClientTransport({
-      command: binary,
-      args: ["serve"],
-      cwd: project,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tmp, CTXMODE_DATA_DIR: join(tmp, "data"), CTXMODE_PROJECT_DIR: project },
-      stderr: "ignore",
-    });
-    const client = new Client({ name: "ctxmode-retrieval", version: "1.0.0" });
-    await client.connect(transport);
+    const client = await connectCtxmode(binary, tmp, project, "ctxmode-retrieval");
     for (const f of files) await client.callTool({ name: "ctx_index", arguments: { path: f.label.replace(/\.html?$/, ".md") } });
     const sizes: number[] = [];
     for (const q of queries) {

@@ -2,6 +2,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import type { Subject, ToolCall } from "./subjects.ts";
 
 export interface Reply {
@@ -72,4 +73,21 @@ function treeRss(pid: number): number {
     // The process is gone or this is not Linux.
   }
   return total;
+}
+
+/**
+ * A connected MCP client to `binary serve` for one project, with HOME and the data dir under
+ * `tmp` (the single-subject benches: retrieval replies, search latency).
+ */
+export async function connectCtxmode(binary: string, tmp: string, project: string, name: string): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: binary,
+    args: ["serve"],
+    cwd: project,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tmp, CTXMODE_DATA_DIR: join(tmp, "data"), CTXMODE_PROJECT_DIR: project },
+    stderr: "ignore",
+  });
+  const client = new Client({ name, version: "1.0.0" });
+  await client.connect(transport);
+  return client;
 }

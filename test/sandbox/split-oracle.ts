@@ -1,6 +1,7 @@
 import { Language, type Node, Parser } from "web-tree-sitter";
 import { commandForms } from "../../src/sandbox/command-forms.ts";
 import { parseCommand } from "../../src/sandbox/split-command.ts";
+import { mulberry32 } from "../../bench/corpus.ts";
 
 /**
  * Differential fuzzing of the splitter against tree-sitter's bash grammar (a dev dependency, run
@@ -19,18 +20,6 @@ const SEED = 0x5eed;
 await Parser.init();
 const parser = new Parser();
 parser.setLanguage(await Language.load(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm")));
-
-/** mulberry32: a small seeded generator, so every run tests the same command lines. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A generated command line as a tree of pieces, so a failing case can be shrunk by dropping list
@@ -110,7 +99,7 @@ const COMMENTS = ["# it's", "# a; b", '# "', "# `x", "# $(x"];
 const HEREDOC_LINES = ["it's", '"half', "a; b && c", "#x", "$(sudo id)", "`ls`", "plain text", "'"];
 
 function generator(seed: number) {
-  const r = rng(seed);
+  const r = mulberry32(seed); // seeded, so every run tests the same command lines
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const chance = (p: number) => r() < p;
   const upTo = (n: number) => 1 + Math.floor(r() * n);
