@@ -6,14 +6,14 @@
  */
 import type { Database } from "./db.ts";
 import { spellingCandidates } from "./fuzzy.ts";
-import type { ParsedQuery } from "./query.ts";
+import { quote, type ParsedQuery } from "./query.ts";
 import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
 import { hasVocab, wordsWithPrefix } from "./vocab.ts";
 import { isIdentifierLike, words as tokens } from "./terms.ts";
 
 /** Whether the trigram index holds the fragment somewhere (one short MATCH). */
 function inGrams(db: Database, fragment: string): boolean {
-  return db.prepare("SELECT 1 AS x FROM fts_grams WHERE fts_grams MATCH $m LIMIT 1").get({ m: `"${fragment.replaceAll('"', '""')}"` }) !== undefined;
+  return db.prepare("SELECT 1 AS x FROM fts_grams WHERE fts_grams MATCH $m LIMIT 1").get({ m: quote(fragment) }) !== undefined;
 }
 
 export interface PlannedTerm {
@@ -118,7 +118,6 @@ function bestFix(db: Database, word: string, others: PlannedTerm[]): { word: str
   return { word: closest[pick]!.word, df: dfs[pick]! };
 }
 
-const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
 /**
  * The share of the word's chunks that also hold any of `others`, estimated from its first CO_CAP

@@ -28,7 +28,8 @@ export function parseQuery(raw: string): ParsedQuery {
   return { terms, phrases, fragments };
 }
 
-const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
+/** A string as one FTS5 string token: never read as FTS5 syntax. */
+export const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
 /** FTS5 expression for the trigram table; empty when no fragment has 3 characters. */
 export function gramsExpression(q: ParsedQuery): string {

@@ -1,5 +1,5 @@
 import type { Database } from "./db.ts";
-import { gramsExpression, parseQuery, type ParsedQuery } from "./query.ts";
+import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts";
 import { planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
 import { makeMatcher, scoreChunk, splitTitle } from "./rank.ts";
@@ -93,7 +93,6 @@ export function search(db: Database, query: string, options: SearchOptions): Sea
   return { query, hits, ...(plan.corrected && hits.length ? { corrected: plan.corrected } : {}) };
 }
 
-const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
 const termExpression = (t: PlannedTerm) => (t.forms.length === 1 ? quote(t.forms[0]!) : `(${t.forms.map(quote).join(" OR ")})`);
 
 function expression(terms: PlannedTerm[], op: "AND" | "OR", q: ParsedQuery): string {
