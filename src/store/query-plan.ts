@@ -118,7 +118,6 @@ function bestFix(db: Database, word: string, others: PlannedTerm[]): { word: str
   return { word: closest[pick]!.word, df: dfs[pick]! };
 }
 
-
 /**
  * The share of the word's chunks that also hold any of `others`, estimated from its first CO_CAP
  * chunks: a raw count would favour common words ("changing" is beside "exception" in many more
