@@ -3,7 +3,6 @@ import { event } from "./claude-events.ts";
 import { hookedEvents, hookLine, marker, serve } from "./setup-shapes.ts";
 import { defineHost, type FileEdit } from "./types.ts";
 
-/** Copilot CLI reads hooks only from a repository's .github/hooks/ (hosts.md §5). */
 const EVENTS = [
   event("preToolUse", "pre-tool"),
   event("postToolUse", "post-tool"),
@@ -25,7 +24,6 @@ export const copilotCli = defineHost({
   aliases: ["copilot"],
   env: ["COPILOT_HOME"],
   detect: (p) => [p.copilotDir],
-  note: "Copilot CLI reads hooks only from a repository's .github/hooks/: run `ctxmode setup --agents copilot-cli --project` in each repository.",
   setup: (ctx) => {
     const edits: FileEdit[] = [
       {
@@ -35,10 +33,13 @@ export const copilotCli = defineHost({
         hooks: [],
       },
     ];
-    if (ctx.project) {
+    // User level: Copilot CLI 1.0.102 loads every file in `$COPILOT_HOME/hooks/` in every repository
+    // (its `userHooksDir`, no trust opt-in needed in -p mode); --project writes the repository's
+    // checked-in `.github/hooks/`, which prompt mode loads only when the folder is trusted.
+    {
       edits.push({
         kind: "json",
-        file: join(ctx.project, ".github", "hooks", "ctxmode.json"),
+        file: ctx.project ? join(ctx.project, ".github", "hooks", "ctxmode.json") : join(ctx.paths.copilotDir, "hooks", "ctxmode.json"),
         set: [{ at: ["version"], value: 1 }],
         hooks: hookedEvents(EVENTS).map((e) => ({
           at: ["hooks", e.name],

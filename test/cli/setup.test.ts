@@ -66,6 +66,10 @@ describe("ctxmode setup", () => {
     expect(Object.keys(json(home, ".qwen/settings.json").mcpServers)).toEqual(["db", "ctxmode"]);
     expect(json(home, ".qwen/settings.json").hooks.Stop[0].hooks[0].command).toBe("notify");
     expect(json(home, ".copilot/mcp-config.json").mcpServers.ctxmode).toEqual({ type: "local", command: binary, args: ["serve"], tools: ["*"] });
+    // Copilot CLI loads ~/.copilot/hooks/*.json in every repository: no per-repository step.
+    expect(json(home, ".copilot/hooks/ctxmode.json").hooks.preToolUse).toEqual([
+      { type: "command", bash: `${binary} hook copilot-cli pretooluse`, timeoutSec: 30 },
+    ]);
     expect(Object.keys(json(home, ".cursor/mcp.json").mcpServers)).toEqual(["linear", "ctxmode"]);
     expect(json(home, ".kiro/settings/mcp.json").mcpServers.aws.disabled).toBe(false);
     expect(json(home, ".config/opencode/opencode.json").mcp.ctxmode).toEqual({ type: "local", command: [binary, "serve"], enabled: true });

@@ -1,9 +1,14 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { setupHost } from "./host-run.ts";
 import { cacheRoot } from "./hosts.ts";
 import { describeHost } from "./host-suite.ts";
 
-/** Copilot CLI: ~/.copilot/mcp-config.json, hooks in the repo's .github/hooks/*.json, camelCase events (hosts.md §5). */
+/**
+ * Copilot CLI: ~/.copilot/mcp-config.json and hooks in ~/.copilot/hooks/ctxmode.json, camelCase
+ * events (hosts.md §5): user-level setup, run in a fresh repository with no hook file of its own and
+ * no repository-hooks opt-in, so the hooks that fire are the user-level ones.
+ */
 describeHost({
   id: "copilot-cli",
   title: "Copilot CLI",
@@ -12,9 +17,8 @@ describeHost({
     shell: (command) => ({ name: "bash", args: { command, description: "e2e step" } }),
   },
   register(box) {
-    // MCP in ~/.copilot; hooks only in the repository's .github/hooks (hosts.md §5).
     setupHost(box, "copilot-cli");
-    setupHost(box, "copilot-cli", { project: true });
+    if (existsSync(join(box.project, ".github"))) throw new Error("user-level setup wrote into the repository");
   },
   args: (prompt) => ["-p", prompt, "--allow-all-tools"],
   env: (_box, fake) => ({
@@ -22,8 +26,6 @@ describeHost({
     COPILOT_PKG_CACHE_HOME: join(cacheRoot, "copilot-pkg-cache"),
     COPILOT_AUTO_UPDATE: "false",
     COPILOT_OFFLINE: "true",
-    // Repo hooks load in prompt mode only with this opt-in (or a trusted folder).
-    GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS: "true",
     COPILOT_PROVIDER_TYPE: "openai",
     COPILOT_PROVIDER_BASE_URL: `${fake.url}/v1`,
     COPILOT_PROVIDER_API_KEY: "e2e-fake-key",
