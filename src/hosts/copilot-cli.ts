@@ -24,32 +24,27 @@ export const copilotCli = defineHost({
   aliases: ["copilot"],
   env: ["COPILOT_HOME"],
   detect: (p) => [p.copilotDir],
-  setup: (ctx) => {
-    const edits: FileEdit[] = [
-      {
-        kind: "json",
-        file: join(ctx.paths.copilotDir, "mcp-config.json"),
-        set: [{ at: ["mcpServers", "ctxmode"], value: { type: "local", ...serve(ctx), tools: ["*"] } }],
-        hooks: [],
-      },
-    ];
-    // User level: Copilot CLI 1.0.102 loads every file in `$COPILOT_HOME/hooks/` in every repository
-    // (its `userHooksDir`, no trust opt-in needed in -p mode); --project writes the repository's
-    // checked-in `.github/hooks/`, which prompt mode loads only when the folder is trusted.
+  // User level: Copilot CLI 1.0.102 loads every file in `$COPILOT_HOME/hooks/` in every repository
+  // (its `userHooksDir`, no trust opt-in needed in -p mode); --project writes the repository's
+  // checked-in `.github/hooks/`, which prompt mode loads only when the folder is trusted.
+  setup: (ctx): FileEdit[] => [
     {
-      edits.push({
-        kind: "json",
-        file: ctx.project ? join(ctx.project, ".github", "hooks", "ctxmode.json") : join(ctx.paths.copilotDir, "hooks", "ctxmode.json"),
-        set: [{ at: ["version"], value: 1 }],
-        hooks: hookedEvents(EVENTS).map((e) => ({
-          at: ["hooks", e.name],
-          entry: { type: "command", bash: hookLine(ctx, "copilot-cli", e.arg), timeoutSec: 30 },
-          marker: marker("copilot-cli", e.arg),
-        })),
-      });
-    }
-    return edits;
-  },
+      kind: "json",
+      file: join(ctx.paths.copilotDir, "mcp-config.json"),
+      set: [{ at: ["mcpServers", "ctxmode"], value: { type: "local", ...serve(ctx), tools: ["*"] } }],
+      hooks: [],
+    },
+    {
+      kind: "json",
+      file: ctx.project ? join(ctx.project, ".github", "hooks", "ctxmode.json") : join(ctx.paths.copilotDir, "hooks", "ctxmode.json"),
+      set: [{ at: ["version"], value: 1 }],
+      hooks: hookedEvents(EVENTS).map((e) => ({
+        at: ["hooks", e.name],
+        entry: { type: "command", bash: hookLine(ctx, "copilot-cli", e.arg), timeoutSec: 30 },
+        marker: marker("copilot-cli", e.arg),
+      })),
+    },
+  ],
   hook: { events: EVENTS, reply: "copilot", replaces: "bash-and-mcp", preToolContext: true, plainContext: false },
   tools: {
     mcpFormat: "dash",
