@@ -18,7 +18,10 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
   const firstLineEnd = text.indexOf("\n");
   const header = firstLineEnd > 0 && firstLineEnd <= HEADER_MAX ? text.slice(0, firstLineEnd) : "";
   const width = Math.max(160, Math.floor((budget - byteLength(header)) * 0.9));
-  const weightOf = (t: number) => weights[t] ?? 1;
+  // The header line is shown anyway: a term it holds counts a quarter, so the passage goes after
+  // what the header does not say (`execArgv` under a `child_process.fork(…)` heading).
+  const shown = new Set(header ? hits.filter((h) => h.at < firstLineEnd).map((h) => h.term) : []);
+  const weightOf = (t: number) => (weights[t] ?? 1) * (shown.has(t) ? 0.25 : 1);
 
   const windows: [number, number][] = [];
   let room = budget - byteLength(header);

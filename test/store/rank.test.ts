@@ -98,6 +98,13 @@ describe("best-passage snippets", () => {
     expect(snippet).toContain("Fix CVE-2023-38545");
   });
 
+  test("a term the header line already shows does not pull the passage toward it", () => {
+    const text = `### child_process.fork(modulePath)\n${"filler ".repeat(60)}fork runs a new process\n${"filler ".repeat(60)}execArgv lists the flags\n${"filler ".repeat(60)}`;
+    const snippet = makeSnippet(text, findTerms(text, ["fork", "execargv"]), 200, [1, 1]);
+    expect(snippet.startsWith("### child_process.fork(modulePath)\n…")).toBe(true);
+    expect(snippet).toContain("execArgv lists the flags");
+  });
+
   test("multibyte text is cut on code points within the byte budget", () => {
     const text = `${"数据库连接".repeat(200)}超时错误${"数据".repeat(200)}`;
     const snippet = makeSnippet(text, findTerms(text, ["超时"]), 200, [1]);
