@@ -8,6 +8,8 @@ import { repoRoot } from "./helpers/temp.ts";
  *
  *   entry → cli → {mcp, hooks, agents, report, doctor} → {sandbox, fetch, session} → store → runtime
  *
+ * discover (reading the hosts' transcripts) sits between report and hooks: it judges each recorded
+ * call by the hooks' own routing rules, and the report shows its numbers.
  * with config below all, and src/errors.ts and src/preview/ leaves any layer may use. The host
  * registry (src/hosts/) sits below the layers that act for a host and above none. A layer may
  * use any layer below it; the edges between peers are named one by one. Each folder of src/ is
@@ -15,11 +17,12 @@ import { repoRoot } from "./helpers/temp.ts";
  */
 const ALLOWED: Record<string, string[]> = {
   entry: ["cli"],
-  cli: ["mcp", "hooks", "agents", "report", "doctor", "hosts", "sandbox", "fetch", "session", "store", "runtime"],
+  cli: ["mcp", "hooks", "agents", "report", "doctor", "discover", "hosts", "sandbox", "fetch", "session", "store", "runtime"],
   mcp: ["doctor", "hosts", "sandbox", "fetch", "session", "store", "runtime"], // ctx_doctor runs the doctor's checks
   doctor: ["agents", "hosts", "sandbox", "fetch", "session", "store", "runtime"], // it checks each host's wiring
   agents: ["hooks", "hosts", "sandbox", "fetch", "session", "store", "runtime"], // setup writes the hooks' instruction text
-  report: ["hosts", "sandbox", "fetch", "session", "store", "runtime"],
+  report: ["discover", "hosts", "sandbox", "fetch", "session", "store", "runtime"], // the "context actually used" section
+  discover: ["hooks", "hosts", "sandbox", "session", "store", "runtime"], // the hooks' routing rules judge each recorded call
   hooks: ["hosts", "sandbox", "session", "store", "runtime"], // not fetch: a hook loads no turndown
   hosts: [], // the host registry: facts only, read by setup, doctor and the hook adapters
   sandbox: ["store", "runtime"],

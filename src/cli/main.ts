@@ -67,6 +67,18 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--json", "Print JSON")
     .action(async (opts) => (await import("./stats-command.ts")).statsCommand(opts));
   cli
+    .command(
+      "discover",
+      "What really reached the model: tool-result bytes per host, project and session from the hosts' own transcripts, what ctxmode kept out, net of its standing cost, and the calls it missed",
+    )
+    .option("--host <list>", "Only these hosts (comma-separated): claude-code, codex, gemini-cli, qwen-code, copilot-cli, opencode, pi")
+    .option("--project <dir>", "Only sessions whose working directory is this directory or under it")
+    .option("--since <span>", "Only transcripts written in this span back from now (7d, 12h, 30m, 2w)")
+    .option("--session <id>", "Only this session")
+    .option("--limit <n>", "Sessions shown in the text report (default 20; --json has all)")
+    .option("--json", "Print JSON")
+    .action(async (opts) => (await import("./discover-command.ts")).discoverCommand(opts));
+  cli
     .command("report", "Write one self-contained HTML page of what ctxmode kept out, indexed and routed")
     .option("--out <file>", "Where to write it (default: report.html in the project's data folder)")
     .option("--open", "Open it in the default browser")

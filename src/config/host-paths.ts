@@ -18,6 +18,8 @@ export interface HostPaths {
   kiroDir: string;
   /** $XDG_CONFIG_HOME/opencode, else ~/.config/opencode. */
   opencodeDir: string;
+  /** $XDG_DATA_HOME/opencode, else ~/.local/share/opencode: OpenCode's sessions (opencode.db). */
+  opencodeDataDir: string;
   /** ZCode's data root: CTXMODE_ZCODE_DIR, else ~/.zcode (its `cli/config.json` lists plugin folders). */
   zcodeDir: string;
   /** The ctxmode plugin folder for ZCode: CTXMODE_ZCODE_PLUGIN_DIR, else `<zcodeDir>/plugins/ctxmode`. */
@@ -45,6 +47,7 @@ export function hostPaths(env: Record<string, string | undefined>, home: string,
     cursorDir: join(home, ".cursor"),
     kiroDir: join(home, ".kiro"),
     opencodeDir: join(env.XDG_CONFIG_HOME || join(home, ".config"), "opencode"),
+    opencodeDataDir: join(env.XDG_DATA_HOME || join(home, ".local", "share"), "opencode"),
     zcodeDir,
     zcodePluginDir: env.CTXMODE_ZCODE_PLUGIN_DIR || join(zcodeDir, "plugins", "ctxmode"),
     piDir: env.PI_CODING_AGENT_DIR || join(home, ".pi", "agent"),

@@ -20,6 +20,11 @@ export interface RouteContext {
   /** Relative paths in tool input are taken from here. */
   baseDir: string;
   home: string;
+  /**
+   * Bytes behind a Read or a dump's paths; by default the files' sizes now. `ctxmode discover`
+   * passes the size of the result the host recorded, for calls long past.
+   */
+  sizeOf?(paths: string[]): number;
 }
 
 type RouteKind = "rule" | "webfetch" | "http" | "build" | "read" | "dump";
@@ -71,7 +76,7 @@ export function decideRoute(event: HookEvent, rc: RouteContext): Route {
     if (shell?.kind === "http") return routed(rc, "http", httpReason(command));
     if (shell?.kind === "build") return routed(rc, "build", buildReason(shell.tool, command));
     if (shell?.kind === "dump") {
-      const bytes = totalSize(shell.files, rc.baseDir);
+      const bytes = rc.sizeOf ? rc.sizeOf(shell.files) : totalSize(shell.files, rc.baseDir);
       if (bytes > rc.readDeny) return routed(rc, "dump", dumpReason(shell.files[0]!, bytes, command));
     }
     return { decision: { action: "pass" }, nudge: true };
@@ -90,7 +95,7 @@ export function decideRoute(event: HookEvent, rc: RouteContext): Route {
     if (RENDERED.has(extname(path).toLowerCase()) || isInstructionFile(path) || underAgentDir(path, rc.home)) {
       return { decision: { action: "pass" }, nudge: false };
     }
-    const bytes = totalSize([path], rc.baseDir);
+    const bytes = rc.sizeOf ? rc.sizeOf([path]) : totalSize([path], rc.baseDir);
     if (bytes > rc.readDeny) return routed(rc, "read", readReason(paths[0]!, bytes, RANGE_PARAMS[event.host] ?? "offset/limit"));
     return { decision: { action: "pass" }, nudge: true };
   }

@@ -5,6 +5,8 @@ import { dataFiles, freshSessionGuidance, hookErrors, readJournal, unescapeHtml 
 import { describeRun, hostEnv, hooksMissing, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
 import { HOSTS, hostCommand, type HostId } from "./hosts.ts";
 import { SKILLS } from "../../src/agents/skills.ts";
+import { binary } from "../helpers/cli.ts";
+import { mismatches, receivedByTool } from "../discover/ground-truth.ts";
 import { instructionSection } from "../../src/hooks/instructions.ts";
 import {
   BIG_OUTPUT_BYTES,
@@ -82,7 +84,9 @@ export function describeHost(def: HostE2E): void {
         console.log(`${def.title}: ${run.ms} ms\n${describeTraffic(fake)}\n${results.join("\n")}`);
       }
       fake?.stop();
-      if (box) rmSync(box.root, { recursive: true, force: true });
+      // E2E_KEEP=1 keeps the temp HOME (the hosts' own transcripts are in it) and prints where.
+      if (box && process.env.E2E_KEEP) console.log(`${def.title}: kept ${box.root}`);
+      else if (box) rmSync(box.root, { recursive: true, force: true });
     });
 
     test("the skills setup installed are offered to the model (name and description)", () => {
@@ -167,5 +171,15 @@ export function describeHost(def: HostE2E): void {
       },
       def.cannot?.sessionStart,
     );
+
+    // `ctxmode discover` on the live HOME: a host that changes its transcript format fails here.
+    test("discover reads this session's transcript: tool-result bytes per tool equal what the model received (within 1%)", () => {
+      const r = Bun.spawnSync([binary, "discover", "--json", "--host", def.id], {
+        cwd: box.project,
+        env: hostEnv(box, cmd, def.env(box, fake)),
+        stdout: "pipe",
+        stderr: "pipe",
+        timeout: 30_000,
+      });
   });
 }

@@ -17,7 +17,8 @@ const CONTRACTS: Readonly<Record<ReplyShape, () => Promise<ReplyContract>>> = {
   plugin: async () => (await import("./plugin.ts")).plugin,
 };
 
-const REPLACES: Record<Host["hook"]["replaces"], (tool: ToolCall) => boolean> = {
+/** Which tool outputs a host lets a post-tool hook replace (also what `ctxmode discover` counts as replaceable). */
+export const REPLACES: Record<Host["hook"]["replaces"], (tool: ToolCall) => boolean> = {
   "bash-and-mcp": (tool) => tool.canonical === "Bash" || (tool.canonical === "Mcp" && !tool.own),
   bash: (tool) => tool.canonical === "Bash",
   none: () => false,

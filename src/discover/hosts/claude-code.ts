@@ -1,0 +1,76 @@
+import { basename } from "node:path";
+import { forEachRecord } from "../lines.ts";
+import { addContext, addResult, type CallTable, newTrace, objectOf, seen, str, textOf } from "../trace.ts";
+import type { SessionTrace } from "../types.ts";
+import { isOwnTool } from "../tool-kind.ts";
+
+/**
+ * Claude Code: `<config>/projects/<project>/<session>.jsonl`, one record per line. `assistant`
+ * records carry `tool_use` blocks, `user` records the `tool_result` blocks the model read (a
+ * replaced output is already the replacement there), attachments with `rendered` text are what
+ * hooks, instruction files and skill listings added, and `api-request-shape` holds the tool list
+ * (deferred tools, ctxmode's among them, are only named there until loaded).
+ */
+export function readClaudeCode(file: string): { traces: SessionTrace[]; bytes: number } {
+  const trace = newTrace("claude-code", basename(file, ".jsonl"), file);
+  const calls: CallTable = new Map();
+  let n = 0;
+  let shapes = 0;
+  let deferred = 0;
+  const bytes = forEachRecord(
+    file,
+    (r) => {
+      n++;
+      const type = r.type;
+      if (typeof r.sessionId === "string" && r.sessionId) trace.session = r.sessionId;
+      if (!trace.cwd && typeof r.cwd === "string") trace.cwd = r.cwd;
+      seen(trace, r.timestamp);
+      const message = objectOf(r.message);
+      if (type === "assistant") {
+        for (const block of Array.isArray(message.content) ? message.content : []) {
+          const b = objectOf(block);
+          if (b.type === "tool_use") {
+            const name = str(b.name);
+            calls.set(str(b.id), { tool: name, input: objectOf(b.input) });
+            if (isOwnTool("claude-code", name)) trace.ctxOffered = true;
+          }
+        }
+      } else if (type === "user") {
+        const id = str(r.uuid) || `line${n}`;
+        if (typeof message.content === "string") return addContext(trace, id, message.content);
+        if (!Array.isArray(message.content)) return void trace.skipped++;
+        const texts: string[] = [];
+        for (const block of message.content) {
+          const b = objectOf(block);
+          if (b.type === "tool_result") {
+            const callId = str(b.tool_use_id);
+            const call = calls.get(callId);
+            addResult(trace, { id: callId, tool: call?.tool ?? "unknown", input: call?.input ?? {}, text: textOf(b.content), failed: b.is_error === true });
+          } else if (b.type === "text") texts.push(str(b.text));
+        }
+        addContext(trace, id, texts.join("\n"));
+      } else if (type === "attachment") {
+        const attachment = objectOf(r.attachment);
+        if (attachment.type === "deferred_tools_delta" && Array.isArray(attachment.addedNames)) {
+          for (const name of attachment.addedNames) if (isOwnTool("claude-code", str(name))) deferred += Buffer.byteLength(str(name)) + 1;
+          if (deferred) trace.ctxOffered = true;
+        }
+        if (Array.isArray(r.rendered)) addContext(trace, str(r.uuid) || `line${n}`, r.rendered.map((x) => textOf(objectOf(x).content)).join("\n"));
+      } else if (type === "api-request-shape") {
+        const tools = objectOf(r.shape).tools;
+        if (!Array.isArray(tools)) return;
+        shapes++;
+        let own = 0;
+        for (const t of tools) if (isOwnTool("claude-code", str(objectOf(t).name))) own += Buffer.byteLength(JSON.stringify(t));
+        if (own) {
+          trace.ctxOffered = true;
+          trace.toolListBytes = Math.max(trace.toolListBytes ?? 0, own);
+        }
+      } else if (typeof type !== "string") trace.skipped++;
+    },
+    () => trace.skipped++,
+  );
+  // Deferred tools cost only their names until the model loads one (then its schema is in a shape).
+  if (trace.toolListBytes === undefined && shapes && deferred) trace.toolListBytes = deferred;
+  return { traces: n ? [trace] : [], bytes };
+}
