@@ -35,7 +35,7 @@ describe("the fixture transcripts (trimmed from the e2e runs of each real host)"
   const report = run(home);
 
   test("one session per host, each with ctxmode in it, nothing skipped", () => {
-    expect(report.sessions.map((s) => s.host).sort()).toEqual(Object.keys(FIXTURE_SESSIONS).sort());
+    expect(report.sessions.map((s) => s.host as string).sort()).toEqual(Object.keys(FIXTURE_SESSIONS).sort());
     for (const s of report.sessions) {
       expect(s.session).toBe(FIXTURE_SESSIONS[s.host]);
       expect(s.ctxmode).toBe(true);
@@ -133,7 +133,11 @@ describe("robustness", () => {
       { type: "user", sessionId: "s2", message: { content: [{ type: "tool_result", tool_use_id: "t1", content: body }] } },
       { type: "assistant", sessionId: "s2", message: { content: [{ type: "tool_use", id: "t2", name: "Read", input: { file_path: "/p/big.log" } }] } },
       { type: "user", sessionId: "s2", message: { content: [{ type: "tool_result", tool_use_id: "t2", content: body }] } },
-      { type: "assistant", sessionId: "s2", message: { content: [{ type: "tool_use", id: "t3", name: "Read", input: { file_path: "/p/big.log", offset: 1, limit: 10 } }] } },
+      {
+        type: "assistant",
+        sessionId: "s2",
+        message: { content: [{ type: "tool_use", id: "t3", name: "Read", input: { file_path: "/p/big.log", offset: 1, limit: 10 } }] },
+      },
       { type: "user", sessionId: "s2", message: { content: [{ type: "tool_result", tool_use_id: "t3", content: "short" }] } },
     ];
     writeFileSync(join(dir, "s2.jsonl"), lines.map((l) => JSON.stringify(l)).join("\n"));
