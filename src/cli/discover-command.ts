@@ -62,7 +62,7 @@ export function durationMs(raw: string): number {
 }
 
 /** Bytes of ctxmode's tool list as its server offers it (tools/list). */
-async function ctxToolListBytes(config: ReturnType<typeof loadConfig>): Promise<number> {
+export async function ctxToolListBytes(config: ReturnType<typeof loadConfig>): Promise<number> {
   const { toolList } = await import("../mcp/tool-list.ts");
   return Buffer.byteLength(JSON.stringify(await toolList(config)));
 }

@@ -85,6 +85,7 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--all-projects", "Every project's database instead of this project's")
     .option("--session <id>", "Show this session's journal (default: CTXMODE_SESSION, else the latest)")
     .option("--project <dir>", "Project directory")
+    .option("--no-discover", 'Leave the hosts\' session transcripts unread (no "context actually used" section)')
     .option("--json", "Print the path, size and totals as JSON")
     .action(async (opts) => (await import("./report-command.ts")).reportCommand(opts));
   cli

@@ -15,6 +15,8 @@ interface ReportCommandOptions {
   project?: string;
   session?: string;
   json?: boolean;
+  /** `--no-discover`: leave the hosts' transcripts unread (the "context actually used" section says so). */
+  discover?: boolean;
 }
 
 /**
@@ -26,7 +28,10 @@ interface ReportCommandOptions {
 export async function reportCommand(opts: ReportCommandOptions): Promise<number> {
   const config = loadConfig();
   const started = performance.now();
+  const projectDir = opts.project ?? process.cwd();
+  const discovered = opts.discover === false ? undefined : await readTranscripts(config, opts.allProjects ? undefined : resolveProject(projectDir).root);
   const { report, html } = makeReport(config, {
+    discover: discovered,
     projectDir: opts.project ?? process.cwd(),
     allProjects: opts.allProjects === true,
     session: opts.session ?? config.session,
@@ -39,12 +44,21 @@ export async function reportCommand(opts: ReportCommandOptions): Promise<number>
   let openError: string | undefined;
   if (opts.open) openError = await openInBrowser(out);
   if (opts.json) {
-    printJson({ path: out, bytes: size, ms, opened: opts.open ? openError === undefined : undefined, totals: report.totals });
+    const contextUsed = report.contextUsed?.totals;
+    printJson({ path: out, bytes: size, ms, opened: opts.open ? openError === undefined : undefined, totals: report.totals, contextUsed });
   } else {
     process.stdout.write(`wrote ${out} (${formatBytes(size)}, ${ms} ms)\n`);
   }
   if (openError !== undefined) process.stderr.write(`ctxmode: could not open a browser (${openError}); open the file yourself\n`);
   return 0;
+}
+
+/** `ctxmode discover`'s reading of the hosts' transcripts, for this project's sessions (or every session). */
+async function readTranscripts(config: Config, project: string | undefined) {
+  const { discover } = await import("../discover/discover.ts");
+  const { hostPaths } = await import("../config/host-paths.ts");
+  const { ctxToolListBytes } = await import("./discover-command.ts");
+  return discover(config, hostPaths(config.env, config.home, config.dataDir), { project, toolListBytes: await ctxToolListBytes(config) });
 }
 
 /** Beside the data it shows: the project's data folder, or the data dir for every project. */

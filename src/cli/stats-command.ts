@@ -6,6 +6,10 @@ import { openStore } from "../store/db.ts";
 import { projectDatabases, projectDbPath, resolveProject } from "../store/project.ts";
 import { printJson } from "./context.ts";
 import { formatBytes } from "../preview/clip.ts";
+import { hostPaths } from "../config/host-paths.ts";
+import { hostsWithTranscripts } from "../discover/sources.ts";
+import { DISCOVER_HOSTS } from "../discover/types.ts";
+import { isRegistered } from "../session/liveness.ts";
 
 /**
  * `ctxmode stats [--session id] [--project dir] [--json]`: what ctxmode's own tools returned to the
@@ -27,7 +31,20 @@ export function statsCommand(opts: { json?: boolean; project?: string; session?:
   }
   const bars = process.stdout.isTTY === true;
   for (const s of scopes) process.stdout.write(render(s, bars) + "\n");
+  process.stdout.write(`${discoverPointer(config)}\n`);
   return 0;
+}
+
+/**
+ * These figures count only what ctxmode's tools and hooks touched; the hosts' own transcripts
+ * show everything that reached the model. Names the hosts that keep transcripts here but that
+ * ctxmode was never set up for (no file is read: only their session folders are listed).
+ */
+function discoverPointer(config: Config): string {
+  const unset = hostsWithTranscripts(hostPaths(config.env, config.home, config.dataDir), DISCOVER_HOSTS).filter((h) => !isRegistered(config.dataDir, h));
+  const all = "What reached the model in every session, net of ctxmode's standing cost: ctxmode discover";
+  if (unset.length === 0) return all;
+  return `${unset.join(", ")} keep${unset.length === 1 ? "s" : ""} session transcripts here without ctxmode set up: \`ctxmode discover\` shows what reached the model there and the calls ctxmode would have caught.\n${all}`;
 }
 
 function read(config: Config, dbPath: string, session?: string): ToolStat[] {

@@ -70,3 +70,16 @@ function walTime(path: string): number {
     return 0;
   }
 }
+
+/** The hosts among `hosts` that keep sessions on this machine (their session folder has an entry); no file is read. */
+export function hostsWithTranscripts(paths: HostPaths, hosts: readonly DiscoverHost[]): DiscoverHost[] {
+  return hosts.filter((host) =>
+    LAYOUT[host](paths).some(({ root, levels }) => {
+      try {
+        return readdirSync(root).some((name) => levels[0]!.test(name));
+      } catch {
+        return false;
+      }
+    }),
+  );
+}

@@ -1,6 +1,7 @@
 import { dateTime, esc } from "./format.ts";
 import { daysSection, journalSection, latencySection, routesSection, sessionsSection, sourcesSection, summaryCards, toolsSection } from "./sections.ts";
 import { STYLE } from "./style.ts";
+import { contextUsedSection } from "./context-used.ts";
 import type { Report } from "./types.ts";
 
 /**
@@ -17,6 +18,7 @@ const NAV = [
   ["routes", "Routing"],
   ["latency", "Latency"],
   ["journal", "Journal"],
+  ["context", "Context used"],
 ] as const;
 
 /** The whole report as one self-contained HTML document: inline CSS and SVG, no script. */
@@ -47,6 +49,7 @@ export function renderPage(r: Report): string {
     routesSection(r),
     latencySection(r),
     journalSection(r),
+    contextUsedSection(r.contextUsed),
     "</main>",
     "<footer>Written offline from the local database, opened read-only. This page loads nothing from the network.</footer>",
     "</body>",

@@ -7,6 +7,8 @@ import { projectDatabases, projectDbPath, resolveProject } from "../store/projec
 import { collectProject } from "./collect.ts";
 import { buildReport } from "./merge.ts";
 import { renderPage } from "./page.ts";
+import { summarizeDiscover } from "./context-used.ts";
+import type { DiscoverReport } from "../discover/types.ts";
 import type { ProjectData, Report } from "./types.ts";
 
 interface ReportOptions {
@@ -18,6 +20,8 @@ interface ReportOptions {
   /** Databases that cannot be read are skipped with a note here (all-projects mode). */
   warn?: (line: string) => void;
   now?: number;
+  /** `ctxmode discover`'s numbers for the "context actually used" section. */
+  discover?: DiscoverReport;
 }
 
 /** The report's model and its HTML page, read from the project's database or every project's. */
@@ -42,6 +46,7 @@ export function makeReport(config: Config, options: ReportOptions): { report: Re
     parts = existsSync(dbPath) ? [readProject(config, dbPath, project.root, options.session)] : [];
   }
   const report = buildReport(parts, { title, allProjects: options.allProjects, version: VERSION, now });
+  if (options.discover) report.contextUsed = summarizeDiscover(options.discover);
   return { report, html: renderPage(report) };
 }
 

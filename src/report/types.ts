@@ -1,3 +1,4 @@
+import type { ContextUsed } from "./context-used.ts";
 import type { StatsSummary, ToolStat } from "../store/tool-stats.ts";
 
 /** Calls and bytes of one local calendar day (`YYYY-MM-DD`). */
@@ -120,4 +121,6 @@ export interface Report {
   routes: RouteRow[];
   latency: Latency[];
   timeline?: Timeline;
+  /** What the hosts' transcripts say reached the model (`ctxmode discover`); absent when not read. */
+  contextUsed?: ContextUsed;
 }
