@@ -5,6 +5,7 @@
  *   dist/bin/<target>/ctxmode[.exe]   compiled binaries (fixed basename: builds are reproducible)
  *   dist/release/                     archives, install.sh, install.ps1, OFFLINE.md, NOTES.md,
  *                                     SHA256SUMS, SIZES.md; homebrew/, winget/ and offline/ beside
+ *   dist/release/plugins/<host>/      ctxmode for each host's own plugin manager (build/host-plugins.ts)
  *   dist/npm/                         the ctxmode wrapper and one package per target
  */
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import { writeTarGz, writeZip, type ArchiveEntry } from "./archive.ts";
 import { buildNodeBundle, compileBinary } from "./build.ts";
 import { formatSums, parseSums } from "./checksums.ts";
 import { ensureAdhocSignature, type DarwinSigning } from "./macho-sign.ts";
+import { writeHostPackages } from "./host-plugins.ts";
 import { writeNpmPackages } from "./npm.ts";
 import { writeOfflineBundle } from "./offline.ts";
 import { renderManifests, renderOfflineGuide } from "./render.ts";
@@ -104,6 +106,8 @@ export async function buildRelease(options: { distDir?: string; targets?: readon
   if (TARGETS.every((t) => sums.has(archiveName(t)))) renderManifests(releaseDir, pkg.version, sums);
   else log("homebrew/winget: skipped (not every target was built)");
   for (const b of builds) writeOfflineBundle(b.target, releaseDir, join(releaseDir, "offline"), mtime);
+  // One folder per host, installable with the host's own plugin command (build/host-plugins.ts).
+  writeHostPackages(join(releaseDir, "plugins"), pkg.version);
 
   const nodeDir = join(binDir, "node");
   await buildNodeBundle(nodeDir, { channel: "npm" });

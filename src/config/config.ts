@@ -25,6 +25,11 @@ export interface Config {
    * (registered for the host or a live server for the project); `always` assumes they are; `off` never denies.
    */
   routing: "auto" | "always" | "off";
+  /**
+   * CTXMODE_ROUTE=plugin: this process was started by a host package's launcher (build/plugin-launcher.ts),
+   * whose plugin registers ctxmode's MCP server beside its hooks, so the ctx_* tools are there.
+   */
+  pluginRoute: boolean;
   /** The user's environment, for child processes (the sandbox filters it). */
   env: Record<string, string | undefined>;
   /** Web fetches (`ctx_index` url, `ctxmode index <url>`). */
@@ -76,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     projectDirFromEnv: projectFromEnv !== undefined,
     journalCap: Number.isFinite(cap) && cap >= 10 ? Math.floor(cap) : 1_000,
     routing: routing === "always" || routing === "off" ? routing : "auto",
+    pluginRoute: env.CTXMODE_ROUTE === "plugin",
     env,
     fetch: loadFetchConfig(env),
     releaseUrl: (env.CTXMODE_RELEASE_URL || DEFAULT_RELEASE_URL).replace(/\/$/, ""),

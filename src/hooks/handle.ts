@@ -106,7 +106,7 @@ class HookRun {
     let ok: boolean;
     if (routing !== "auto") ok = routing === "always";
     else if (this.event.subagent && !FULL_TOOL_SUBAGENTS.has(this.event.subagent)) ok = false;
-    else ok = isRegistered(this.config.dataDir, this.adapter.name) || serverLive(liveDir(this.config.projectsDir, this.projectDir));
+    else ok = this.config.pluginRoute || isRegistered(this.config.dataDir, this.adapter.name) || serverLive(liveDir(this.config.projectsDir, this.projectDir));
     return (this.#canRoute = ok);
   }
 

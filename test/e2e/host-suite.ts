@@ -37,8 +37,10 @@ export interface HostE2E {
   ctxToolsMissing?: () => string | undefined;
   /** Why hooks cannot be registered yet; defaults to probing `ctxmode hook` (plugin hosts check their module). */
   hooksMissing?: () => string | undefined;
-  /** Behaviours the host itself does not offer, each with the reason (those tests are skipped by name). */
-  cannot?: { replaceOutput?: string; sessionStart?: string };
+  /** Behaviours the host (or this install route) does not offer, each with the reason (those tests are skipped by name). */
+  cannot?: { replaceOutput?: string; sessionStart?: string; instructions?: string };
+  /** How ctxmode got in, for the suite's name: `setup` (default) or the host's own plugin manager. */
+  route?: string;
   timeoutMs?: number;
 }
 
@@ -58,7 +60,7 @@ export function describeHost(def: HostE2E): void {
   const ctxWhy = def.ctxToolsMissing?.();
   const timeoutMs = def.timeoutMs ?? 90_000;
 
-  describe(`${def.title} ${pinned.version} (real binary, fake model)`, () => {
+  describe(`${def.title} ${pinned.version} (real binary, fake model${def.route ? `, ${def.route}` : ""})`, () => {
     if (typeof cmd === "string") {
       test.skip(`runs offline against the fake model (skipped: ${cmd})`, () => {});
       return;
@@ -100,13 +102,17 @@ export function describeHost(def: HostE2E): void {
       }
     });
 
-    test("the instruction file section setup wrote (--instructions) reaches the model", () => {
-      const heading = instructionSection()
-        .split("\n")
-        .find((l) => l.startsWith("## "))!;
-      const traffic = fake.requests.map((r) => JSON.stringify(r.body)).join("\n");
-      if (!traffic.includes(heading.slice(3))) throw new Error(`"${heading}" never reached the model\n${why()}`);
-    });
+    const instructionsTest = def.cannot?.instructions ? test.skip : test;
+    instructionsTest(
+      `the instruction file section (setup --instructions, or the extension's context file) reaches the model${def.cannot?.instructions ? ` (skipped: ${def.cannot.instructions})` : ""}`,
+      () => {
+        const heading = instructionSection()
+          .split("\n")
+          .find((l) => l.startsWith("## "))!;
+        const traffic = fake.requests.map((r) => JSON.stringify(r.body)).join("\n");
+        if (!traffic.includes(heading.slice(3))) throw new Error(`"${heading}" never reached the model\n${why()}`);
+      },
+    );
 
     test("finishes the scripted session offline", () => {
       const finished = fake.conversation().some((r) => r.parsed.toolResults.length >= steps.length);

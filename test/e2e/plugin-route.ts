@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { join, relative } from "node:path";
+import { hostPackages, type PluginHost, writeHostPackages } from "../../build/host-plugins.ts";
+import { INSTALL_COMMAND } from "../../build/plugin-launcher.ts";
+import { binary } from "../helpers/cli.ts";
+import { type FakeModel, startFakeModel, type ToolStep } from "./fake-model/server.ts";
+import { unescapeHtml } from "./hook-evidence.ts";
+import { describeRun, hostEnv, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
+import { contextSeen, describeTraffic, FINAL_TEXT } from "./scenario.ts";
+import { HOSTS, hostCommand, type HostId } from "./hosts.ts";
+
+/**
+ * The plugin route of the e2e tests: ctxmode's host packages (build/host-plugins.ts, what
+ * `bun run build:release` writes into dist/release/plugins/) installed with each host's own
+ * command in a temp HOME, with no `ctxmode setup`. The binary sits where install.sh puts it,
+ * `~/.ctxmode/bin/ctxmode`, which is where the packages' launcher finds it.
+ */
+
+/** Writes the host packages into the sandbox (the same generator the release runs); returns the host's folder. */
+export function writePackages(box: HostSandbox, host: PluginHost): string {
+  const dir = join(box.root, "plugins");
+  writeHostPackages(dir);
+  return join(dir, host);
+}
+
+/** Puts the built binary where install.sh installs it. */
+export function installBinary(box: HostSandbox): void {
+  mkdirSync(join(box.home, ".ctxmode", "bin"), { recursive: true });
+  symlinkSync(binary, join(box.home, ".ctxmode", "bin", "ctxmode"));
+}
+
+/** Runs one host CLI command (`plugin install …`) in the sandbox; throws with its output when it fails. */
+export function hostCli(box: HostSandbox, id: HostId, args: string[], env: Record<string, string>): string {
+  const cmd = hostCommand(id);
+  if (typeof cmd === "string") throw new Error(cmd);
+  const fullEnv = hostEnv(box, cmd, env);
+  mkdirSync(fullEnv.TMPDIR!, { recursive: true });
+  const r = Bun.spawnSync([...cmd.argv, ...args], { cwd: box.project, env: fullEnv, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 120_000 });
+  const out = `${r.stdout}\n${r.stderr}`;
+  if (r.exitCode !== 0) throw new Error(`${HOSTS[id].pkg} ${args.join(" ")} failed (exit ${r.exitCode}):\n${out.slice(-3000)}`);
+  return out;
+}
+
+/** Every path under `dir` whose name or text mentions ctxmode (what a clean remove must leave none of). */
+export function ctxmodeTraces(dir: string, skip: string[] = []): string[] {
+  const found: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name);
+      if (skip.some((s) => path.startsWith(s))) continue;
+      const st = statSync(path, { throwIfNoEntry: false });
+      if (!st) continue;
+      const rel = relative(dir, path);
+      if (/ctxmode/i.test(name)) found.push(rel);
+      if (st.isDirectory()) walk(path);
+      else if (st.size < 5_000_000 && /ctxmode/i.test(readFileSync(path, "latin1"))) found.push(`${rel} (mentions ctxmode)`);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/** One host's install, update and remove through its own commands, in a sandbox of its own. */
+export interface PluginLifecycle {
+  id: HostId & PluginHost;
+  title: string;
+  env(box: HostSandbox): Record<string, string>;
+  /** The host's install command(s) for the package folder `dir`. */
+  install: (dir: string) => string[][];
+  update: string[][];
+  remove: string[][];
+  /** What install must have produced (paths under HOME), to prove it installed anything. */
+  installed: (box: HostSandbox) => string[];
+  /**
+   * What the host itself keeps after a remove, each with why it is harmless (a cache marked for its
+   * own clean-up, a list of declined plugins); anything else that names ctxmode fails the test.
+   */
+  leftovers?: { path: RegExp; why: string }[];
+}
+
+/** install -> the host sees it -> update -> remove -> nothing of ctxmode's is left in HOME. */
+export function describePluginLifecycle(def: PluginLifecycle): void {
+  const cmd = hostCommand(def.id);
+  describe(`${def.title} ${HOSTS[def.id].version}: install, update and remove ctxmode with the host's own plugin commands`, () => {
+    if (typeof cmd === "string") {
+      test.skip(`(skipped: ${cmd})`, () => {});
+      return;
+    }
+    let box: HostSandbox;
+    beforeAll(() => {
+      box = makeSandbox(`${def.id}-lifecycle`);
+    });
+    afterAll(() => {
+      if (box) rmSync(box.root, { recursive: true, force: true });
+    });
+    test("the package folder holds a manifest, the launcher and no absolute path of this machine", () => {
+      const files = hostPackages()[def.id];
+      expect(Object.keys(files)).toContainEqual(expect.stringMatching(/bin\/ctxmode-plugin$/));
+      for (const [path, text] of Object.entries(files)) if (text.includes(binary)) throw new Error(`${path} names this machine's binary`);
+    });
+    test("install, update and remove leave no ctxmode file or config entry behind", () => {
+      const dir = writePackages(box, def.id);
+      for (const args of def.install(dir)) hostCli(box, def.id, args, def.env(box));
+      const missing = def.installed(box).filter((p) => !statSync(p, { throwIfNoEntry: false }));
+      expect(missing).toEqual([]);
+      expect(ctxmodeTraces(box.home).length).toBeGreaterThan(0);
+      for (const args of def.update) hostCli(box, def.id, args, def.env(box));
+      for (const args of def.remove) hostCli(box, def.id, args, def.env(box));
+      const left = ctxmodeTraces(box.home).filter((t) => !def.leftovers?.some((l) => l.path.test(t)));
+      expect(left).toEqual([]);
+    }, 240_000);
+  });
+}
+
+/** A plugin installed with no ctxmode binary anywhere: the host runs the session and is told how to install. */
+export interface NoBinaryRun {
+  id: HostId & PluginHost;
+  title: string;
+  install(box: HostSandbox): void;
+  shell: (command: string) => ToolStep;
+  args(prompt: string): string[];
+  env(box: HostSandbox, fake: FakeModel): Record<string, string>;
+}
+
+export function describeNoBinary(def: NoBinaryRun): void {
+  const cmd = hostCommand(def.id);
+  describe(`${def.title} ${HOSTS[def.id].version}: the plugin installed and no ctxmode binary`, () => {
+    if (typeof cmd === "string") {
+      test.skip(`(skipped: ${cmd})`, () => {});
+      return;
+    }
+    let box: HostSandbox;
+    let fake: FakeModel;
+    let run: HostRun;
+    beforeAll(async () => {
+      fake = startFakeModel({ steps: [def.shell("echo still-$((20+22))-working")], finalText: FINAL_TEXT });
+      box = makeSandbox(`${def.id}-nobinary`);
+      def.install(box);
+      run = await runHost(cmd, def.args("Run one command."), { cwd: box.project, env: hostEnv(box, cmd, def.env(box, fake)), timeoutMs: 90_000 });
+    }, 150_000);
+    afterAll(() => {
+      fake?.stop();
+      if (box) rmSync(box.root, { recursive: true, force: true });
+    });
+    test("the session runs: the shell call goes through untouched and the host exits 0", () => {
+      const results = fake.conversation().flatMap((r) => r.parsed.toolResults);
+      if (!results.some((t) => t.includes("still-42-working")) || run.code !== 0) throw new Error(`${describeRun(run)}\n${describeTraffic(fake)}`);
+    });
+    test("SessionStart tells the model the one command that installs ctxmode", () => {
+      const context = unescapeHtml(contextSeen(fake));
+      if (!context.includes(INSTALL_COMMAND)) throw new Error(`the model was never told how to install ctxmode:\n${context.slice(-2000)}`);
+    });
+  });
+}
