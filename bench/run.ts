@@ -1,6 +1,6 @@
 /**
  * `bun run bench [--compare context-mode@1.0.169] [--quick]` (after the build): every bench script in
- * turn. The in-process knowledge-base, sandbox, web page and hooks benches write their own files
+ * turn. The in-process knowledge-base, sandbox, web page, hooks and discover benches write their own files
  * in bench/results/; the side-by-side suite writes bench/results/<date>-<os>-<arch>.json and .md.
  * Offline except --compare's one-time npm install. Exits non-zero when a script fails.
  */
@@ -15,6 +15,7 @@ const scripts: [string, string[]][] = [
   ["sandbox-savings.ts", []],
   ["fetch.ts", []],
   ["hooks.ts", []],
+  ["discover.ts", []],
   ["side-by-side.ts", args],
 ];
 

@@ -11,6 +11,10 @@ import { isOwnTool } from "../tool-kind.ts";
  * hooks, instruction files and skill listings added, and `api-request-shape` holds the tool list
  * (deferred tools, ctxmode's among them, are only named there until loaded).
  */
+/** Records that never reach the model's context as counted here: request blobs, prompt snapshots, bookkeeping. */
+const IGNORE =
+  /^\{"type":"(?:api-request-blob|api-request|queue-operation|last-prompt|atis-latch|tools-used|cost-state)"|"attachment":\{"type":"prompt_snapshot"/;
+
 export function readClaudeCode(file: string): { traces: SessionTrace[]; bytes: number } {
   const trace = newTrace("claude-code", basename(file, ".jsonl"), file);
   const calls: CallTable = new Map();
@@ -69,6 +73,7 @@ export function readClaudeCode(file: string): { traces: SessionTrace[]; bytes: n
       } else if (typeof type !== "string") trace.skipped++;
     },
     () => trace.skipped++,
+    IGNORE,
   );
   // Deferred tools cost only their names until the model loads one (then its schema is in a shape).
   if (trace.toolListBytes === undefined && shapes && deferred) trace.toolListBytes = deferred;

@@ -9,6 +9,9 @@ import { isOwnTool } from "../tool-kind.ts";
  * records are the conversation as sent to the model (`function_call`, `custom_tool_call` and
  * their `*_output`, developer and user messages).
  */
+/** Events and usage records: what the model read is in the `response_item` records. */
+const IGNORE = /^\{"timestamp":"[^"]*",(?:"ordinal":\d+,)?"type":"(?:event_msg|token_usage_record|world_state)"/;
+
 export function readCodex(file: string): { traces: SessionTrace[]; bytes: number } {
   const trace = newTrace("codex", basename(file, ".jsonl").replace(/^rollout-[\dT:-]+?-(?=[0-9a-f]{8}-)/, ""), file);
   const calls: CallTable = new Map();
@@ -42,6 +45,7 @@ export function readCodex(file: string): { traces: SessionTrace[]; bytes: number
       }
     },
     () => trace.skipped++,
+    IGNORE,
   );
   return { traces: n ? [trace] : [], bytes };
 }

@@ -11,6 +11,9 @@ import { isOwnTool } from "../tool-kind.ts";
  * `error.message` of a failed or denied call); user and system messages and the sessionStart
  * hook's `additionalContext` are the rest of the context. The project is `cwd` in workspace.yaml.
  */
+/** Hook inputs (which repeat whole tool outputs), usage records and turn markers: none reached the model. */
+const IGNORE = /^\{"type":"(?:hook\.start|session\.usage_record|assistant\.turn_start|assistant\.turn_end|session\.shutdown)"/;
+
 export function readCopilotCli(file: string): { traces: SessionTrace[]; bytes: number } {
   const trace = newTrace("copilot-cli", basename(dirname(file)), file);
   trace.cwd = workspaceCwd(file);
@@ -56,6 +59,7 @@ export function readCopilotCli(file: string): { traces: SessionTrace[]; bytes: n
       }
     },
     () => trace.skipped++,
+    IGNORE,
   );
   return { traces: n ? [trace] : [], bytes };
 }
