@@ -16,7 +16,7 @@ import { isRegistered } from "../session/liveness.ts";
  * context and what they kept out, for one session, this project and every project. Only calls
  * ctxmode saw are counted; nothing is extrapolated.
  */
-export function statsCommand(opts: { json?: boolean; project?: string; session?: string }): number {
+export async function statsCommand(opts: { json?: boolean; project?: string; session?: string }): Promise<number> {
   const config = loadConfig();
   const session = opts.session ?? config.session;
   const project = resolveProject(opts.project ?? process.cwd());
@@ -25,14 +25,31 @@ export function statsCommand(opts: { json?: boolean; project?: string; session?:
   if (session) scopes.push(summarizeStats(`session ${session}`, existsSync(projectDb) ? read(config, projectDb, session) : []));
   scopes.push(summarizeStats(`project ${project.root}`, existsSync(projectDb) ? read(config, projectDb) : []));
   scopes.push(summarizeStats("all projects", allProjects(config)));
+  const transcript = session ? await fromTranscript(config, session) : undefined;
   if (opts.json) {
-    printJson({ session: session || null, project: project.root, scopes });
+    printJson({ session: session || null, project: project.root, scopes, ...(session ? { transcript: transcript ?? null } : {}) });
     return 0;
   }
   const bars = process.stdout.isTTY === true;
   for (const s of scopes) process.stdout.write(render(s, bars) + "\n");
+  if (transcript) {
+    process.stdout.write(
+      `session ${session} in the ${transcript.host} transcript: ${formatBytes(transcript.keptOut)} kept out, ${formatBytes(transcript.standing)} standing cost (tool list, guidance), net ${transcript.net < 0 ? "-" : ""}${formatBytes(Math.abs(transcript.net))}\n`,
+    );
+  }
   process.stdout.write(`${discoverPointer(config)}\n`);
   return 0;
+}
+
+/** The session as `ctxmode discover --session` sees it in its host's transcript: kept out, standing cost, net. */
+async function fromTranscript(config: Config, session: string) {
+  const { discover } = await import("../discover/discover.ts");
+  const { ctxToolListBytes } = await import("./discover-command.ts");
+  const found = discover(config, hostPaths(config.env, config.home, config.dataDir), { session, toolListBytes: await ctxToolListBytes(config) }).sessions.at(
+    -1,
+  );
+  if (!found) return undefined;
+  return { host: found.host, keptOut: found.keptOut, standing: found.standing.toolList + found.standing.guidance, net: found.net };
 }
 
 /**

@@ -33,6 +33,22 @@ describe("report and stats beside discover", () => {
     for (const host of Object.keys(FIXTURE_SESSIONS)) expect(html).toContain(`<th scope="row" class="mono">${host}</th>`);
   });
 
+  test("stats --session shows the session's net as discover and the report count it", () => {
+    const session = FIXTURE_SESSIONS["claude-code"];
+    const d = JSON.parse(runCtx(["discover", "--json", "--session", session], { dataDir, cwd: project, env }).stdout).sessions[0];
+    const s = runCtx(["stats", "--json", "--session", session, "--project", project], { dataDir, cwd: project, env });
+    expect(s.code).toBe(0);
+    expect(JSON.parse(s.stdout).transcript).toEqual({
+      host: "claude-code",
+      keptOut: d.keptOut,
+      standing: d.standing.toolList + d.standing.guidance,
+      net: d.net,
+    });
+    const text = runCtx(["stats", "--session", session, "--project", project], { dataDir, cwd: project, env }).stdout;
+    expect(text).toContain(`session ${session} in the claude-code transcript:`);
+    expect(JSON.parse(runCtx(["stats", "--json", "--session", "no-such-session"], { dataDir, cwd: project, env }).stdout).transcript).toBeNull();
+  });
+
   test("--no-discover leaves the transcripts unread and says so", () => {
     const out = join(home, "plain.html");
     const r = runCtx(["report", "--all-projects", "--no-discover", "--out", out, "--json"], { dataDir, cwd: project, env });
