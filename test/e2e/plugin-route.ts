@@ -42,19 +42,21 @@ export function hostCli(box: HostSandbox, id: HostId, args: string[], env: Recor
   return out;
 }
 
-/** Every path under `dir` whose name or text mentions ctxmode (what a clean remove must leave none of). */
-export function ctxmodeTraces(dir: string, skip: string[] = []): string[] {
+/**
+ * Every path under `dir` whose name or text mentions ctxmode (what a clean remove must leave none of).
+ * The sandbox's own path (`ctxmode-e2e-…`), which hosts record as the project, does not count.
+ */
+export function ctxmodeTraces(dir: string, sandboxRoot: string): string[] {
   const found: string[] = [];
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const path = join(d, name);
-      if (skip.some((s) => path.startsWith(s))) continue;
       const st = statSync(path, { throwIfNoEntry: false });
       if (!st) continue;
       const rel = relative(dir, path);
       if (/ctxmode/i.test(name)) found.push(rel);
       if (st.isDirectory()) walk(path);
-      else if (st.size < 5_000_000 && /ctxmode/i.test(readFileSync(path, "latin1"))) found.push(`${rel} (mentions ctxmode)`);
+      else if (st.size < 5_000_000 && /ctxmode/i.test(readFileSync(path, "latin1").replaceAll(sandboxRoot, ""))) found.push(`${rel} (mentions ctxmode)`);
     }
   };
   walk(dir);
@@ -66,6 +68,8 @@ export interface PluginLifecycle {
   id: HostId & PluginHost;
   title: string;
   env(box: HostSandbox): Record<string, string>;
+  /** The host's own settings written before the install (Gemini CLI: folder trust off). */
+  prepare?: (box: HostSandbox) => void;
   /** The host's install command(s) for the package folder `dir`. */
   install: (dir: string) => string[][];
   update: string[][];
@@ -100,14 +104,15 @@ export function describePluginLifecycle(def: PluginLifecycle): void {
       for (const [path, text] of Object.entries(files)) if (text.includes(binary)) throw new Error(`${path} names this machine's binary`);
     });
     test("install, update and remove leave no ctxmode file or config entry behind", () => {
+      def.prepare?.(box);
       const dir = writePackages(box, def.id);
       for (const args of def.install(dir)) hostCli(box, def.id, args, def.env(box));
       const missing = def.installed(box).filter((p) => !statSync(p, { throwIfNoEntry: false }));
       expect(missing).toEqual([]);
-      expect(ctxmodeTraces(box.home).length).toBeGreaterThan(0);
+      expect(ctxmodeTraces(box.home, box.root).length).toBeGreaterThan(0);
       for (const args of def.update) hostCli(box, def.id, args, def.env(box));
       for (const args of def.remove) hostCli(box, def.id, args, def.env(box));
-      const left = ctxmodeTraces(box.home).filter((t) => !def.leftovers?.some((l) => l.path.test(t)));
+      const left = ctxmodeTraces(box.home, box.root).filter((t) => !def.leftovers?.some((l) => l.path.test(t)));
       expect(left).toEqual([]);
     }, 240_000);
   });
@@ -134,7 +139,7 @@ export function describeNoBinary(def: NoBinaryRun): void {
     let fake: FakeModel;
     let run: HostRun;
     beforeAll(async () => {
-      fake = startFakeModel({ steps: [def.shell("echo still-$((20+22))-working")], finalText: FINAL_TEXT });
+      fake = startFakeModel({ steps: [def.shell("printf 'still-%s-working\\n' 42")], finalText: FINAL_TEXT });
       box = makeSandbox(`${def.id}-nobinary`);
       def.install(box);
       run = await runHost(cmd, def.args("Run one command."), { cwd: box.project, env: hostEnv(box, cmd, def.env(box, fake)), timeoutMs: 90_000 });
@@ -145,7 +150,8 @@ export function describeNoBinary(def: NoBinaryRun): void {
     });
     test("the session runs: the shell call goes through untouched and the host exits 0", () => {
       const results = fake.conversation().flatMap((r) => r.parsed.toolResults);
-      if (!results.some((t) => t.includes("still-42-working")) || run.code !== 0) throw new Error(`${describeRun(run)}\n${describeTraffic(fake)}`);
+      if (!results.some((t) => t.includes("still-42-working")) || run.code !== 0)
+        throw new Error(`tool results: ${JSON.stringify(results).slice(0, 1500)}\n${describeRun(run)}\n${describeTraffic(fake)}`);
     });
     test("SessionStart tells the model the one command that installs ctxmode", () => {
       const context = unescapeHtml(contextSeen(fake));
