@@ -187,5 +187,13 @@ export function describeHost(def: HostE2E): void {
         stderr: "pipe",
         timeout: 30_000,
       });
+      if (r.exitCode !== 0) throw new Error(`ctxmode discover failed (exit ${r.exitCode}): ${r.stderr}`);
+      const session = JSON.parse(r.stdout.toString()).sessions.at(-1);
+      if (!session) throw new Error(`discover found no ${def.id} session under ${box.home}: ${r.stdout.toString().slice(0, 2000)}`);
+      const counted = new Map<string, number>(session.byTool.map((t: { tool: string; bytes: number }) => [t.tool, t.bytes]));
+      const names = steps.map((s) => (s.step.namespace ? `${s.step.namespace}__${s.step.name}` : s.step.name));
+      expect(mismatches(counted, receivedByTool(fake, names))).toEqual([]);
+      expect(session.ctxmode).toBe(true);
+    });
   });
 }
