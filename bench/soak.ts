@@ -1,5 +1,5 @@
 /**
- * `bun bench/soak.ts [--calls 20000] [--hooks 16] [--binary dist/ctxmode]` (after the build): one `ctxmode serve` over
+ * `bun bench/soak.ts [--calls 20000] [--hooks 16] [--binary dist/ctxmode] [--out FILE]` (after the build): one `ctxmode serve` over
  * stdio taking a long mixed load while hook processes write to the same project. Calls mix
  * ctx_search (distinct and repeated queries), ctx_index (small text and 256 KB files), ctx_execute
  * (small and big output), ctx_batch and ctx_stats in a fixed seeded order. After every thousand
@@ -44,8 +44,8 @@ export interface SoakResult {
   hooks: number;
   wallS: number;
   rssStartMB: number;
-  /** [calls, RSS MB] every `rssEvery` calls. */
-  rssSamples: [number, number][];
+  /** [calls, RSS MB, anonymous MB, file-backed MB] every `rssEvery` calls: file-backed pages are the binary's code and mapped files, which the kernel can drop; the anonymous part is the heaps. */
+  rssSamples: [number, number, number, number][];
   windows: SoakWindow[];
   markers: number;
   markersMissing: string[];
@@ -179,7 +179,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   };
 
   const windows: SoakWindow[] = [];
-  const rssSamples: [number, number][] = [];
+  const rssSamples: SoakResult["rssSamples"] = [];
   let times: Record<string, number[]> = {};
   const started = performance.now();
   let sequence = 0;
@@ -222,7 +222,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         await call("ctx_stats", {});
     }
     (times[kind] ??= []).push(performance.now() - t);
-    if (i % (options.rssEvery ?? 100) === 0) rssSamples.push([i, round(statusKB(pid, "VmRSS") / 1024)]);
+    if (i % (options.rssEvery ?? 100) === 0) {
+      const mb = (field: string) => round(statusKB(pid, field) / 1024);
+      rssSamples.push([i, mb("VmRSS"), mb("RssAnon"), mb("RssFile") + mb("RssShmem")]);
+    }
     if (i % windowSize === 0 || i === options.calls) {
       const all = Object.values(times)
         .flat()
@@ -337,7 +340,8 @@ if (import.meta.main) {
       ),
   });
   mkdirSync(join(here, "results"), { recursive: true });
-  writeFileSync(join(here, "results", "soak.json"), `${JSON.stringify(result, null, 2)}\n`);
+  const out = process.argv.includes("--out") ? process.argv[process.argv.indexOf("--out") + 1]! : join(here, "results", "soak.json");
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(soakTable(result));
   console.log(
     `rss ${result.rssStartMB} MB at start; ${result.markers} markers, ${result.markersMissing.length} missing; integrity ${result.integrity}; ${result.errors.length} errors; ${result.wallS} s`,

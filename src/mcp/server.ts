@@ -1,5 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { collectGarbage } from "#process";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../config/config.ts";
 import { VERSION } from "../config/constants.ts";
@@ -34,6 +35,7 @@ export async function runServer(config: Config): Promise<void> {
   // The SDK's default validator is Ajv, needed only for elicitation, which ctxmode never uses.
   const server = new Server({ name: "ctxmode", version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });
 
+  const heap = new HeapKeeper();
   let list: Promise<{ tools: any[] }> | undefined;
   server.setRequestHandler(ListToolsRequestSchema, () => (list ??= toolList(config).then((entries) => ({ tools: entries }))));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -47,7 +49,11 @@ export async function runServer(config: Config): Promise<void> {
       : { text: `unknown tool ${name}; use one of ${[...known.keys()].join(", ")}`, isError: true, keptOut: 0 };
     if (tool) await recordStats(ctx, name, reply, performance.now() - started);
     // After the reply is written: bound the WAL and the FTS5 segments before the next request.
-    if (tool) setTimeout(() => void ctx.maintain(), 0);
+    if (tool)
+      setTimeout(() => {
+        void ctx.maintain();
+        heap.afterCall();
+      }, 0);
     const result: CallToolResult = { content: [{ type: "text", text: reply.text }] };
     if (reply.isError) result.isError = true;
     return result;
@@ -80,6 +86,39 @@ export async function runServer(config: Config): Promise<void> {
   await ctx.close();
   // Whatever still holds the event loop (a grandchild's pipe, a slow close) must not keep an orphan alive.
   setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
+}
+
+/** RSS above the level the last full collection left that makes the next call's end collect again. */
+const HEAP_SLACK_BYTES = 24 * 1024 * 1024;
+/** A server this long without a call collects once: the agent is thinking, nothing waits on it. */
+const IDLE_COLLECT_MS = 250;
+
+/**
+ * Gives the memory of finished calls back. Left to itself the collector let a busy server sit
+ * 40-100 MB above what it holds (strings of indexed files, spool buffers, child output); a full
+ * collection costs ~15 ms, so it runs when the server goes idle, or when RSS has climbed
+ * HEAP_SLACK_BYTES above where the last one left it.
+ */
+class HeapKeeper {
+  #settled = process.memoryUsage.rss();
+  #idle: ReturnType<typeof setTimeout> | undefined;
+
+  afterCall(): void {
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = undefined;
+    if (process.memoryUsage.rss() > this.#settled + HEAP_SLACK_BYTES) {
+      this.collect();
+      return;
+    }
+    this.#idle = setTimeout(() => this.collect(), IDLE_COLLECT_MS);
+    this.#idle.unref();
+  }
+
+  collect(): void {
+    this.#idle = undefined;
+    collectGarbage();
+    this.#settled = process.memoryUsage.rss();
+  }
 }
 
 /** Validates the arguments and runs the tool; every failure becomes one actionable sentence. */

@@ -57,3 +57,8 @@ export function startChild(argv: string[], options: { env?: Record<string, strin
 export function stdinStream(): ReadableStream<Uint8Array> | undefined {
   return undefined;
 }
+
+/** Node collects only when started with --expose-gc; otherwise its own heuristics decide. */
+export function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
