@@ -45,8 +45,11 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** Semver for manifests: a build from source is 0.0.0. */
 const version = (v: string) => (/^\d+\.\d+\.\d+/.test(v) ? v : "0.0.0");
 
-/** The shell line of one hook: the launcher through `sh` (installs may drop the execute bit). */
-const hookCommand = (rootVar: string, host: string, event: string) => `sh "${rootVar}/${LAUNCHER}" hook ${host} ${event}`;
+/**
+ * The shell line of one hook: the launcher through `sh` (installs may drop the execute bit). `|| true`:
+ * should the host ever hand a wrong root, dash's "cannot open" exits 2, which these hosts read as "block".
+ */
+const hookCommand = (rootVar: string, host: string, event: string) => `sh "${rootVar}/${LAUNCHER}" hook ${host} ${event} || true`;
 
 /** Claude-style nested hooks (`{matcher?, hooks:[{type, command, timeout?}]}` per event). */
 function nested(events: readonly HostEvent[], host: string, rootVar: string, timeout?: number): Record<string, unknown[]> {
@@ -111,9 +114,10 @@ export function hostPackages(v: string = pkg.version, skills: Record<string, str
     "hooks.json": json({ version: 1, hooks: copilotHooks }),
   };
 
-  // Gemini CLI and Qwen Code extensions: ${extensionPath} is substituted; hook timeouts are ms.
+  // Gemini CLI and Qwen Code extensions: ${extensionPath} is substituted in the manifest; in
+  // hooks/hooks.json Gemini CLI substitutes it too, Qwen Code 0.24 only ${CLAUDE_PLUGIN_ROOT}. Hook timeouts are ms.
   const ext = "${extensionPath}";
-  const extension = (host: "gemini-cli" | "qwen-code", manifestFile: string, shape: StartReply, events: readonly HostEvent[]): Files => ({
+  const extension = (host: "gemini-cli" | "qwen-code", manifestFile: string, shape: StartReply, events: readonly HostEvent[], hookRoot: string): Files => ({
     ...common(shape, skills),
     [manifestFile]: json({
       name: "ctxmode",
@@ -122,7 +126,7 @@ export function hostPackages(v: string = pkg.version, skills: Record<string, str
       contextFileName: CONTEXT_FILE,
       mcpServers: { ctxmode: mcpEntry(ext) },
     }),
-    [join("hooks", "hooks.json")]: json({ hooks: nested(events, host, ext, 10_000) }),
+    [join("hooks", "hooks.json")]: json({ hooks: nested(events, host, hookRoot, 10_000) }),
     [CONTEXT_FILE]: context,
   });
 
@@ -155,8 +159,8 @@ export function hostPackages(v: string = pkg.version, skills: Record<string, str
       }),
       ...nest(join("plugins", "ctxmode"), copilotPlugin),
     },
-    "gemini-cli": extension("gemini-cli", "gemini-extension.json", "gemini", geminiCli.hook.events),
-    "qwen-code": extension("qwen-code", "qwen-extension.json", "claude-style", qwenCode.hook.events),
+    "gemini-cli": extension("gemini-cli", "gemini-extension.json", "gemini", geminiCli.hook.events, ext),
+    "qwen-code": extension("qwen-code", "qwen-extension.json", "claude-style", qwenCode.hook.events, "${CLAUDE_PLUGIN_ROOT}"),
     zcode: marketplaceFiles("ctxmode", skills),
   };
 }

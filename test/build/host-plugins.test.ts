@@ -24,6 +24,10 @@ describe("host packages (build/host-plugins.ts)", () => {
       if (host === "zcode") continue;
       const hooks = Object.entries(files).find(([p]) => /hooks(\/hooks)?\.json$/.test(p))![1];
       expect(hooks).toContain(`/bin/ctxmode-plugin\\" hook ${host} `);
+      // Every hook line fails open, even if the host handed the launcher a wrong root.
+      const lines = hooks.match(/sh \\"[^\n]*/g) ?? [];
+      expect(lines.length).toBeGreaterThan(2);
+      for (const line of lines) expect(line).toMatch(/ \|\| true",?$/);
       expect(Object.values(files).some((t) => t.includes('"serve"') && t.includes("ctxmode-plugin"))).toBe(true);
       expect(Object.values(files).some((t) => t.includes('"version": "1.2.3"'))).toBe(true);
     }
