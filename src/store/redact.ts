@@ -47,6 +47,8 @@ const ASSIGNMENT =
 const FLAG = /(^|[\s;&|(])(--?[A-Za-z][A-Za-z0-9_-]{0,63})([ \t]+|=)("[^"\\\n]*(?:\\.[^"\\\n]*)*"|'[^'\n]*'|[^\s"'`;&|)-][^\s"'`;&|)]*)/g;
 /** Cheap filter before the word analysis of isSecretKey: most keys fail it at once. */
 const KEY_HINT = /pass|secret|token|key|auth/i;
+/** KEY_HINT, every occurrence: a field, key or flag the field passes redact sits on a line holding one. */
+const KEY_HINTS = /pass|secret|token|key|auth/gi;
 
 const STRONG_WORDS = ["password", "passwd", "passphrase", "secret", "apikey", "accesskey", "privatekey"];
 const KEY_PAIRS = new Set(["api key", "access key", "private key", "client secret"]);
@@ -69,8 +71,21 @@ export function redactSecrets(text: string): string {
   out = out.replace(AUTH_HEADER, (_m, head: string, scheme = "") => `${head}${scheme}${REDACTED}`);
   out = out.replace(BEARER, (_m, head: string) => `${head}${REDACTED}`);
   out = out.replace(URL_PASSWORD, (_m, head: string) => `${head}${REDACTED}@`);
-  // Every field, key and flag the passes below redact names a secret: text without a hint word has none.
-  if (!KEY_HINT.test(out)) return out;
+  // Every field, key and flag the passes below redact names a secret, and none spans lines: only
+  // the lines holding a hint word are scanned (the assignment pattern matches at every `word=`,
+  // half of redaction's time when it ran over all of the text).
+  let result = "";
+  let last = 0;
+  for (const [from, to] of hintLines(out)) {
+    result += out.slice(last, from) + redactFields(out.slice(from, to));
+    last = to;
+  }
+  return last === 0 ? out : result + out.slice(last);
+}
+
+/** The field, assignment and flag passes, in that order, over text that starts at a line start. */
+function redactFields(text: string): string {
+  let out = text;
   for (const pattern of QUOTED_FIELDS) {
     out = out.replace(pattern, (m, key: string, sep: string, value: string, offset: number, all: string) => {
       if (!isSecretKey(key) || keepValue(value, all[offset + m.length])) return m;
@@ -80,6 +95,22 @@ export function redactSecrets(text: string): string {
   }
   out = redactAssignments(out, ASSIGNMENT, (key) => isSecretKey(key.replace(/^export[ \t]+/, "")));
   return redactAssignments(out, FLAG, isSecretFlag, (value) => /^[a-z]{1,12}$/.test(value));
+}
+
+/** The runs of whole lines (start, end before the newline) holding a hint word, in order; neighbouring lines are one run. */
+function hintLines(text: string): [number, number][] {
+  const runs: [number, number][] = [];
+  KEY_HINTS.lastIndex = 0;
+  for (let m = KEY_HINTS.exec(text); m; m = KEY_HINTS.exec(text)) {
+    const from = text.lastIndexOf("\n", m.index) + 1;
+    let to = text.indexOf("\n", m.index);
+    if (to < 0) to = text.length;
+    const prev = runs[runs.length - 1];
+    if (prev && from <= prev[1] + 1) prev[1] = to;
+    else runs.push([from, to]);
+    KEY_HINTS.lastIndex = to;
+  }
+  return runs;
 }
 
 /**

@@ -148,3 +148,22 @@ test("type annotations are not values: code keeps `secret: string`", () => {
   expect(out).toContain("password: Option<String>,");
   expect(out).not.toContain("hunter2-real");
 });
+
+test("fields are found on every line that names a secret: the first, the last without a newline, neighbours, CRLF", () => {
+  const text = [
+    "password=first-line-secret",
+    "plain line with nothing",
+    'x = 1; "api_key": "json-key-value"',
+    "export DB_TOKEN=neighbour-secret",
+    "deploy --token flag-secret-value\r",
+    "more plain words\r",
+    "client_secret: yaml-secret-value",
+  ].join("\n");
+  const out = redactSecrets(text);
+  for (const secret of ["first-line-secret", "json-key-value", "neighbour-secret", "flag-secret-value", "yaml-secret-value"]) {
+    expect(out).not.toContain(secret);
+  }
+  expect(out).toContain("plain line with nothing\nx = 1;");
+  expect(out).toContain("more plain words\r\nclient_secret: [REDACTED]");
+  expect(out.split("\n")).toHaveLength(7);
+});
