@@ -92,8 +92,11 @@ async function main() {
     for (let i = 0; i < n; i++) await call("ctx_index", { path: `corpus/part-${String(i).padStart(4, "0")}.md` });
     const indexMs = performance.now() - t0;
 
+    // The first search writes the full-text rows ctx_index left for the server's idle time (none
+    // came between these back-to-back calls): indexing's deferred half, timed on its own.
+    const firstSearchMs = await call("ctx_search", { queries: ["warm up"] });
     const kinds = queriesByKind(corpus.queries);
-    for (const q of ["warm up", "handler cache", "zzqxv"]) await call("ctx_search", { queries: [q] });
+    for (const q of ["handler cache", "zzqxv"]) await call("ctx_search", { queries: [q] });
     const rows: Record<string, { p50Ms: number; p95Ms: number; maxMs: number; samples: number }> = {};
     const all: number[] = [];
     for (const [kind, queries] of Object.entries(kinds)) {
@@ -107,10 +110,20 @@ async function main() {
     rows.all = { p50Ms: round2(percentile(all, 50)), p95Ms: round2(percentile(all, 95)), maxMs: round2(all.at(-1)!), samples: all.length };
     await client.close();
 
-    const result = { mb: MB, files: n, indexMsPerMB: round2(indexMs / MB), search: rows, queries: kinds };
+    const result = {
+      mb: MB,
+      files: n,
+      indexMsPerMB: round2(indexMs / MB),
+      firstSearchMs: round2(firstSearchMs),
+      indexAndFirstSearchMsPerMB: round2((indexMs + firstSearchMs) / MB),
+      search: rows,
+      queries: kinds,
+    };
     const out = outArg > 0 ? process.argv[outArg + 1]! : `search-latency${MB === 50 ? "" : `-${MB}mb`}.json`;
     writeFileSync(join(here, "results", out), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(`ctx_search over MCP, ${MB} MB in ${n} files (ctx_index ${result.indexMsPerMB} ms/MB, one call per file)`);
+    console.log(
+      `ctx_search over MCP, ${MB} MB in ${n} files (ctx_index ${result.indexMsPerMB} ms/MB, one call per file; the first search after them ${result.firstSearchMs} ms, ${result.indexAndFirstSearchMsPerMB} ms/MB with it)`,
+    );
     console.log("kind       p50 ms  p95 ms  max ms");
     for (const [kind, r] of Object.entries(rows))
       console.log(`${kind.padEnd(10)} ${String(r.p50Ms).padStart(6)}  ${String(r.p95Ms).padStart(6)}  ${String(r.maxMs).padStart(6)}`);

@@ -2,6 +2,7 @@ import { loadConfig } from "../config/config.ts";
 import { CtxError } from "../errors.ts";
 import { watchMemory } from "../store/memory.ts";
 import { openProjectStore } from "../store/open-project.ts";
+import { flushPending, hasPending } from "../store/pending.ts";
 import { resolveProject } from "../store/project.ts";
 import { search } from "../store/search.ts";
 import { openForCommand, printJson } from "./context.ts";
@@ -46,10 +47,12 @@ export function searchCommand(queries: string[], opts: SearchCliOptions): number
     // Read-only unless a memory file changed since it was indexed; then one short write first.
     const watch = watchMemory(config, store.project.worktree);
     const changes = watch.changes(store.db);
-    if (changes.index.length || changes.drop.length) {
+    // …and when a server left text waiting for its full-text rows (store/pending.ts).
+    if (changes.index.length || changes.drop.length || hasPending(store.db)) {
       const writer = openProjectStore(config, store.project.worktree);
       try {
         watch.apply(writer.db, changes);
+        flushPending(writer.db);
       } finally {
         writer.db.close();
       }

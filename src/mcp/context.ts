@@ -7,6 +7,9 @@ import type { Project } from "../store/project.ts";
  * What every tool call shares within one server process (= one agent session): the config, the
  * session id, the project and its database (opened on first use, once), and unique source labels.
  */
+
+/** Text flushed per transaction when idle: about a quarter second of work. */
+const FLUSH_SLICE_BYTES = 4 * 1024 * 1024;
 export class ToolContext {
   readonly config: Config;
   /** The host's session id, or `mcp-<random>` when the host gave none. */
@@ -75,6 +78,20 @@ export class ToolContext {
       maintainStore(db, dbPath);
     } catch {
       // the store failed to open: the call that opened it already said so
+    }
+  }
+
+  /**
+   * Writes the full-text rows ctx_index left waiting (store/pending.ts), a few MB per transaction,
+   * yielding between them so a call that arrives meanwhile is not held up. Run when idle.
+   */
+  async flushWaiting(): Promise<void> {
+    if (!this.#store) return;
+    try {
+      const [{ flushPending }, { db }] = await Promise.all([import("../store/pending.ts"), this.#store]);
+      while (!flushPending(db, FLUSH_SLICE_BYTES)) await new Promise((resolve) => setTimeout(resolve, 0));
+    } catch {
+      // the store failed to open, or another writer held the lock too long: the next search flushes
     }
   }
 

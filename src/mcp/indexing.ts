@@ -19,8 +19,11 @@ export async function indexOutput(ctx: ToolContext, prefix: string, text: string
   return { label, db, result };
 }
 
-/** Redacts and indexes `text` under `label` (replacing what the label held). */
-export async function indexText(ctx: ToolContext, label: string, text: string): Promise<{ db: Database; result: IndexResult }> {
+/**
+ * Redacts and indexes `text` under `label` (replacing what the label held). `deferSearch`: its
+ * full-text rows wait for the server's next idle moment or search (store/pending.ts).
+ */
+export async function indexText(ctx: ToolContext, label: string, text: string, deferSearch = false): Promise<{ db: Database; result: IndexResult }> {
   const [{ redactSecrets }, { indexSource }, { detectKind }] = await Promise.all([
     import("../store/redact.ts"),
     import("../store/index-source.ts"),
@@ -36,6 +39,7 @@ export async function indexText(ctx: ToolContext, label: string, text: string): 
     session: ctx.session,
     worktree: project.worktree,
     maxChunk: ctx.config.budgets.maxChunk,
+    deferSearch,
   });
   return { db, result };
 }

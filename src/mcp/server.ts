@@ -35,7 +35,7 @@ export async function runServer(config: Config): Promise<void> {
   // The SDK's default validator is Ajv, needed only for elicitation, which ctxmode never uses.
   const server = new Server({ name: "ctxmode", version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });
 
-  const heap = new HeapKeeper();
+  const heap = new HeapKeeper(() => ctx.flushWaiting());
   let list: Promise<{ tools: any[] }> | undefined;
   server.setRequestHandler(ListToolsRequestSchema, () => (list ??= toolList(config).then((entries) => ({ tools: entries }))));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -90,32 +90,34 @@ export async function runServer(config: Config): Promise<void> {
 
 /** RSS above the level the last full collection left that makes the next call's end collect again. */
 const HEAP_SLACK_BYTES = 24 * 1024 * 1024;
-/** A server this long without a call collects once: the agent is thinking, nothing waits on it. */
-const IDLE_COLLECT_MS = 250;
+/** A server this long without a call does its deferred work: the agent is thinking, nothing waits on it. */
+const IDLE_MS = 250;
 
 /**
- * Gives the memory of finished calls back. Left to itself the collector let a busy server sit
- * 40-100 MB above what it holds (strings of indexed files, spool buffers, child output); a full
- * collection costs ~15 ms, so it runs when the server goes idle, or when RSS has climbed
- * HEAP_SLACK_BYTES above where the last one left it.
+ * Work for the moments between calls: `idleWork` (the full-text rows ctx_index left waiting),
+ * then giving the memory of finished calls back. Left to itself the collector let a busy server
+ * sit 40-100 MB above what it holds (strings of indexed files, spool buffers, child output); a
+ * full collection costs ~15 ms, so it runs when the server goes idle, or at a call's end when RSS
+ * has climbed HEAP_SLACK_BYTES above where the last one left it.
  */
 class HeapKeeper {
   #settled = process.memoryUsage.rss();
   #idle: ReturnType<typeof setTimeout> | undefined;
 
+  constructor(private readonly idleWork: () => Promise<void>) {}
+
   afterCall(): void {
     if (this.#idle) clearTimeout(this.#idle);
     this.#idle = undefined;
-    if (process.memoryUsage.rss() > this.#settled + HEAP_SLACK_BYTES) {
-      this.collect();
-      return;
-    }
-    this.#idle = setTimeout(() => this.collect(), IDLE_COLLECT_MS);
+    if (process.memoryUsage.rss() > this.#settled + HEAP_SLACK_BYTES) this.collect();
+    this.#idle = setTimeout(() => {
+      this.#idle = undefined;
+      void this.idleWork().then(() => this.collect());
+    }, IDLE_MS);
     this.#idle.unref();
   }
 
   collect(): void {
-    this.#idle = undefined;
     collectGarbage();
     this.#settled = process.memoryUsage.rss();
   }

@@ -34,7 +34,12 @@ export function createIndexer(db: Database): Indexer {
       const total = inputs.reduce((n, i) => n + i.text.length, 0);
       if (total < PARALLEL_MIN_BYTES || !workersAvailable()) return indexSources(db, inputs);
       const w = (worker ??= new PrepareWorker());
-      const groups = batches(inputs, undefined, FIRST_BATCH_BYTES);
+      // The worker prepares the full-text terms too: writing them at once costs less than deferring them.
+      const groups = batches(
+        inputs.map((i) => ({ ...i, deferSearch: false })),
+        undefined,
+        FIRST_BATCH_BYTES,
+      );
       // Every batch but the first goes to the worker at once (hashing and chunking); it answers
       // in order while this thread writes. The first is prepared here while the worker starts.
       const pending = groups.map((g, k) => (k === 0 ? Promise.resolve(undefined) : w.prepare(g.map(toJob))));

@@ -21,6 +21,8 @@ interface IndexPathOptions {
   onFile?: (done: number, total: number, path: string) => void;
   /** Last say on each file (a policy check); return a reason to skip it. */
   refuse?: (path: string) => string | undefined;
+  /** Leave the full-text rows to flushPending (store/pending.ts): a server's ctx_index. */
+  deferSearch?: boolean;
 }
 
 interface IndexPathReport {
@@ -83,6 +85,7 @@ export async function indexPaths(db: Database, paths: string[], options: IndexPa
           session: options.session,
           worktree: options.worktree,
           maxChunk: options.maxChunk,
+          deferSearch: options.deferSearch,
         });
         pendingBytes += text.length;
         if (pendingBytes >= 16 * 1024 * 1024) await flush();

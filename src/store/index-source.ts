@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import type { Chunk, ContentKind } from "./chunk/index.ts";
+import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
 import { transaction, type Database } from "./db.ts";
 import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
 import { redactSecrets } from "./redact.ts";
-import { knownWords, recordVocab } from "./vocab.ts";
+import { gramTerms } from "./terms.ts";
+import { knownWords, recordVocab, scanWords, type WordSink } from "./vocab.ts";
 
 export interface SourceInput {
   /** The source's identity: indexing a label again replaces what it held. */
@@ -22,6 +23,11 @@ export interface SourceInput {
    * then it is not redacted twice.
    */
   redacted?: boolean;
+  /**
+   * Store the chunks now and leave their full-text rows to flushPending (pending.ts), which runs
+   * when the server is idle and before a search: the call then costs the chunking alone.
+   */
+  deferSearch?: boolean;
 }
 
 export interface IndexResult {
@@ -55,10 +61,16 @@ export function indexSources(db: Database, inputs: SourceInput[]): IndexResult[]
   const all = batches(inputs);
   all.forEach((batch, k) => {
     const hashed = batch.map((input) => hashSource(db, cleanInput(input)));
-    for (const h of hashed) if (h.needsChunks) h.prepared = prepareChunks(h.input, knownWords(db));
+    for (const h of hashed) if (h.needsChunks) h.prepared = prepare(db, h.input);
     results.push(...writeBatch(db, hashed, words, k === all.length - 1));
   });
   return results;
+}
+
+/** A source's chunks, with their trigram terms and new words unless its full-text rows wait (deferSearch). */
+function prepare(db: Database, input: SourceInput): PreparedChunks {
+  if (!input.deferSearch) return prepareChunks(input, knownWords(db));
+  return { chunks: chunkText(input.text, input.kind, { maxChunk: input.maxChunk, name: input.label }), grams: [], words: "" };
 }
 
 /** Splits inputs into runs of about `size` bytes, the first run `first` bytes (each run is one transaction). */
@@ -128,8 +140,13 @@ function write(db: Database, p: Hashed): IndexResult {
   const fresh = !doc;
   // A doc seen before the lock may have been purged since: then chunk under the lock.
   if (!doc) {
-    doc = insertDoc(db, sha256, input.kind, bytes, (p.prepared ??= prepareChunks(cleanInput(input), knownWords(db))));
+    doc = insertDoc(db, sha256, input.kind, bytes, (p.prepared ??= prepare(db, cleanInput(input))), input.deferSearch === true);
     p.wrote = true;
+  }
+  // Text stored before with deferSearch and not yet flushed: a caller that searches at once needs its rows now.
+  if (!fresh && !input.deferSearch) {
+    const sink: WordSink = { into: new Set<string>(), known: knownWords(db) };
+    if (writeWaitingRows(db, doc.id, sink)) recordVocab(db, [...sink.into].join(" "));
   }
   const meta = { origin: input.origin ?? "", now: Date.now(), session: input.session ?? "", worktree: input.worktree ?? "" };
   let status: IndexResult["status"] = "new";
@@ -164,20 +181,41 @@ interface DocRow {
   code_count: number;
 }
 
-function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { chunks, grams }: PreparedChunks): DocRow {
+function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { chunks, grams }: PreparedChunks, defer: boolean): DocRow {
   const codeCount = chunks.filter((c) => c.code).length;
   const docId = db
     .prepare("INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ($sha256, $kind, $bytes, $n, $code)")
     .run({ sha256, kind, bytes, n: chunks.length, code: codeCount }).lastInsertRowid;
   const insChunk = db.prepare("INSERT INTO chunks(doc_id, seq, title, body, line_start, line_end, code) VALUES ($doc, $seq, $title, $body, $ls, $le, $code)");
-  const insWords = db.prepare("INSERT INTO fts_words(rowid, title, body) VALUES ($id, $title, $body)");
-  const insGrams = db.prepare("INSERT INTO fts_grams(rowid, terms) VALUES ($id, $terms)");
   chunks.forEach((c: Chunk, seq) => {
     const id = insChunk.run({ doc: docId, seq, title: c.title, body: c.body, ls: c.lineStart, le: c.lineEnd, code: c.code ? 1 : 0 }).lastInsertRowid;
-    insWords.run({ id, title: c.title, body: wordsBody(c.body) });
-    insGrams.run({ id, terms: grams[seq]! });
+    if (!defer) insertSearchRows(db, id, c.title, c.body, grams[seq]!);
   });
+  if (defer) db.prepare("INSERT INTO fts_pending(doc_id) VALUES ($doc)").run({ doc: docId });
   return { id: docId, chunk_count: chunks.length, code_count: codeCount };
+}
+
+/**
+ * Writes the full-text rows of a doc stored with deferSearch and takes it off fts_pending; false
+ * when it was not waiting. New words go to `sink` (the caller records them). Call inside a transaction.
+ */
+export function writeWaitingRows(db: Database, docId: number, sink: WordSink): boolean {
+  if (db.prepare("DELETE FROM fts_pending WHERE doc_id = $doc").run({ doc: docId }).changes === 0) return false;
+  const chunks = db
+    .prepare<{ id: number; title: string; body: string }>("SELECT id, title, body FROM chunks WHERE doc_id = $doc ORDER BY seq")
+    .all({ doc: docId });
+  for (const c of chunks) {
+    scanWords(c.title, sink);
+    scanWords(c.body, sink);
+    insertSearchRows(db, c.id, c.title, c.body, gramTerms(c.title, c.body));
+  }
+  return true;
+}
+
+/** One chunk's rows in both full-text indexes (`grams`: its trigram terms, terms.ts gramTerms). */
+export function insertSearchRows(db: Database, id: number, title: string, body: string, grams: string): void {
+  db.prepare("INSERT INTO fts_words(rowid, title, body) VALUES ($id, $title, $body)").run({ id, title, body: wordsBody(body) });
+  db.prepare("INSERT INTO fts_grams(rowid, terms) VALUES ($id, $terms)").run({ id, terms: grams });
 }
 
 /**
@@ -193,10 +231,12 @@ function wordsBody(body: string): string {
 export function dropDocIfOrphan(db: Database, docId: number): void {
   const used = db.prepare("SELECT 1 AS x FROM sources WHERE doc_id = $doc LIMIT 1").get({ doc: docId });
   if (used) return;
+  // A doc still waiting for its full-text rows has none to delete (a delete of rows never added corrupts FTS5).
+  const waiting = db.prepare("DELETE FROM fts_pending WHERE doc_id = $doc").run({ doc: docId }).changes > 0;
   const rows = db.prepare<{ id: number; title: string; body: string }>("SELECT id, title, body FROM chunks WHERE doc_id = $doc").all({ doc: docId });
   const delWords = db.prepare("INSERT INTO fts_words(fts_words, rowid, title, body) VALUES ('delete', $id, $title, $body)");
   const delGrams = db.prepare("DELETE FROM fts_grams WHERE rowid = $id");
-  for (const r of rows) {
+  for (const r of waiting ? [] : rows) {
     delWords.run({ id: r.id, title: r.title, body: wordsBody(r.body) });
     delGrams.run({ id: r.id });
   }

@@ -197,6 +197,12 @@ export const MIGRATIONS: readonly Migration[] = [
   INSERT INTO store_meta(key, value)
     SELECT 'vocab_backfill', json_object('next', min(id), 'end', max(id)) FROM chunks HAVING count(*) > 0;
   `,
+  // 7: docs whose chunks are stored but not yet in fts_words / fts_grams (store/pending.ts): a
+  // server's ctx_index returns once the chunks are stored, and the full-text rows are written when
+  // it is idle or before the next search, so a call costs the chunking alone.
+  `
+  CREATE TABLE fts_pending(doc_id INTEGER PRIMARY KEY);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

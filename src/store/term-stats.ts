@@ -8,7 +8,7 @@
 import type { Database } from "./db.ts";
 
 interface Cache {
-  /** max(chunks.id) and count(docs) when the cache was filled: any index write changes one. */
+  /** max(chunks.id), count(docs) and the docs waiting for full-text rows when the cache was filled: any index write changes one. */
   version: string;
   df: Map<string, number>;
   total: number;
@@ -19,16 +19,32 @@ const ready = new WeakSet<Database>();
 const CACHE_CAP = 4096;
 
 function cache(db: Database): Cache {
+  // Docs waiting for their full-text rows (store/pending.ts) count too: a flush changes no chunk or doc.
+  const waiting = hasPendingTable(db) ? "(SELECT count(*) FROM fts_pending)" : "0";
   const row = db
-    .prepare<{ m: number | null; d: number; n: number | null }>("SELECT (SELECT max(id) FROM chunks) AS m, count(*) AS d, sum(chunk_count) AS n FROM docs")
+    .prepare<{ m: number | null; d: number; n: number | null; w: number }>(
+      `SELECT (SELECT max(id) FROM chunks) AS m, count(*) AS d, sum(chunk_count) AS n, ${waiting} AS w FROM docs`,
+    )
     .get();
-  const version = `${row?.m ?? 0}:${row?.d ?? 0}`;
+  const version = `${row?.m ?? 0}:${row?.d ?? 0}:${row?.w ?? 0}`;
   let c = caches.get(db);
   if (!c || c.version !== version || c.df.size > CACHE_CAP) {
     c = { version, df: new Map(), total: Number(row?.n ?? 0) };
     caches.set(db, c);
   }
   return c;
+}
+
+const pendingTable = new WeakMap<Database, boolean>();
+
+/** Whether the database has fts_pending (schema 7; a read-only connection to an older one has not). */
+function hasPendingTable(db: Database): boolean {
+  let has = pendingTable.get(db);
+  if (has === undefined) {
+    has = db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'fts_pending'").get() !== undefined;
+    pendingTable.set(db, has);
+  }
+  return has;
 }
 
 /** Chunks in the index (from the same snapshot as the frequencies). */

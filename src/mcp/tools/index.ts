@@ -43,7 +43,7 @@ export function indexTool() {
       if (args.text !== undefined) {
         if (args.text.trim() === "") throw new CtxError("BAD_INPUT", "`text` is empty; pass the text to index");
         const label = source ?? ctx.nextLabel("text");
-        const { result } = await indexText(ctx, label, args.text);
+        const { result } = await indexText(ctx, label, args.text, true);
         // The caller wrote this text itself, so nothing was kept out of its context.
         return {
           text: `indexed ${quote(label)}: ${result.chunks} chunks, ${formatBytes(result.bytes)} (${result.status})\nsearch: ${searchCall(label)}`,
@@ -62,6 +62,7 @@ export function indexTool() {
         maxChunk: ctx.config.budgets.maxChunk,
         maxFiles: MAX_FILES,
         maxFileBytes: MAX_FILE_BYTES,
+        deferSearch: true,
         refuse: (file) => {
           const d = checkPath(policy, file, project.root);
           return d.ok ? undefined : d.reason;

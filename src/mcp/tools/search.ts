@@ -36,6 +36,9 @@ export function searchTool() {
       // Kept fresh either way: memory chunks need their candidate slots even when left out.
       const watch = watchMemory(ctx.config, project.worktree, MEMORY_CHECK_MS);
       refreshMemory(db, watch);
+      // What ctx_index stored moments ago gets its full-text rows before it is searched.
+      const { flushPending } = await import("../../store/pending.ts");
+      flushPending(db);
       const { snippetMax, rrfK, outputCap } = ctx.config.budgets;
       const limit = Math.floor(args.limit ?? 3);
       const blocks: string[] = [];
