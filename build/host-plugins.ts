@@ -26,7 +26,7 @@ import { qwenCode } from "../src/hosts/qwen-code.ts";
 import { hookedEvents } from "../src/hosts/setup-shapes.ts";
 import type { HostEvent } from "../src/hosts/types.ts";
 import { marketplaceFiles } from "../src/hosts/zcode.ts";
-import { launcherScript, type StartReply } from "./plugin-launcher.ts";
+import { launcherBody, launcherScript, type StartReply } from "./plugin-launcher.ts";
 
 const root = join(import.meta.dir, "..");
 const LAUNCHER = join("bin", "ctxmode-plugin");
@@ -93,12 +93,13 @@ export function hostPackages(v: string = pkg.version, skills: Record<string, str
     [join("hooks", "hooks.json")]: json({ description: "ctxmode hooks", hooks: nested(claudeCode.hook.events, "claude-code", claude) }),
   };
 
-  // Codex: a plugin's hooks run with CLAUDE_PLUGIN_ROOT set to the installed plugin folder.
+  // Codex: a plugin's hooks run with CLAUDE_PLUGIN_ROOT set to the installed plugin folder, but 0.171
+  // expands no variable in a Claude-style plugin's MCP entry, so the server runs the launcher inline.
   const codexRoot = "${CLAUDE_PLUGIN_ROOT}";
   const codexPlugin: Files = {
     ...common("codex", skills),
     [join(".codex-plugin", "plugin.json")]: json({ ...manifest, skills: "./skills/", mcpServers: "./.mcp.json", hooks: "./hooks/hooks.json" }),
-    ".mcp.json": json({ mcpServers: { ctxmode: mcpEntry(codexRoot) } }),
+    ".mcp.json": json({ mcpServers: { ctxmode: { command: "sh", args: ["-c", launcherBody("codex"), "ctxmode-plugin", "serve"] } } }),
     [join("hooks", "hooks.json")]: json({ hooks: nested(codex.hook.events, "codex", codexRoot, 30) }),
   };
 

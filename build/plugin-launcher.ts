@@ -29,15 +29,10 @@ export function sessionStartReply(shape: StartReply): string {
   }
 }
 
-/** `bin/ctxmode-plugin`: run as `sh <root>/bin/ctxmode-plugin hook <host> <event>` or `… serve`. */
-export function launcherScript(shape: StartReply): string {
+/** The launcher's commands, for `sh <file>` or `sh -c <body> ctxmode-plugin <args>`. */
+export function launcherBody(shape: StartReply): string {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  return `#!/bin/sh
-# ctxmode's plugin launcher: runs the installed ctxmode binary, never a copy of its own.
-# Order: $CTXMODE_BINARY_PATH, ~/.ctxmode/bin/ctxmode (install.sh), ctxmode on PATH.
-# Without a binary, hooks exit 0 with no reply (the host carries on as if ctxmode were not there)
-# and SessionStart says how to install it; nothing is downloaded.
-bin=
+  return `bin=
 if [ -n "\${CTXMODE_BINARY_PATH:-}" ] && [ -x "$CTXMODE_BINARY_PATH" ]; then
   bin=$CTXMODE_BINARY_PATH
 elif [ -n "\${HOME:-}" ] && [ -x "$HOME/.ctxmode/bin/ctxmode" ]; then
@@ -45,7 +40,6 @@ elif [ -n "\${HOME:-}" ] && [ -x "$HOME/.ctxmode/bin/ctxmode" ]; then
 else
   bin=$(command -v ctxmode 2>/dev/null) || bin=
 fi
-# The plugin registers ctxmode's MCP server beside its hooks: hooks may name the ctx_* tools.
 CTXMODE_ROUTE=plugin
 export CTXMODE_ROUTE
 [ -n "$bin" ] && exec "$bin" "$@"
@@ -58,4 +52,15 @@ fi
 printf '%s\\n' "$note" >&2
 exit 1
 `;
+}
+
+/** `bin/ctxmode-plugin`: run as `sh <root>/bin/ctxmode-plugin hook <host> <event>` or `… serve`. */
+export function launcherScript(shape: StartReply): string {
+  return `#!/bin/sh
+# ctxmode's plugin launcher: runs the installed ctxmode binary, never a copy of its own.
+# Order: $CTXMODE_BINARY_PATH, ~/.ctxmode/bin/ctxmode (install.sh), ctxmode on PATH.
+# Without a binary, hooks exit 0 with no reply (the host carries on as if ctxmode were not there)
+# and SessionStart says how to install it; nothing is downloaded. CTXMODE_ROUTE=plugin tells the
+# hooks that the plugin registered ctxmode's MCP server beside them.
+${launcherBody(shape)}`;
 }

@@ -122,7 +122,7 @@ export function describePluginLifecycle(def: PluginLifecycle): void {
 export interface NoBinaryRun {
   id: HostId & PluginHost;
   title: string;
-  install(box: HostSandbox): void;
+  install(box: HostSandbox, fake: FakeModel): void;
   shell: (command: string) => ToolStep;
   args(prompt: string): string[];
   env(box: HostSandbox, fake: FakeModel): Record<string, string>;
@@ -141,7 +141,7 @@ export function describeNoBinary(def: NoBinaryRun): void {
     beforeAll(async () => {
       fake = startFakeModel({ steps: [def.shell("printf 'still-%s-working\\n' 42")], finalText: FINAL_TEXT });
       box = makeSandbox(`${def.id}-nobinary`);
-      def.install(box);
+      def.install(box, fake);
       run = await runHost(cmd, def.args("Run one command."), { cwd: box.project, env: hostEnv(box, cmd, def.env(box, fake)), timeoutMs: 90_000 });
     }, 150_000);
     afterAll(() => {
