@@ -80,7 +80,7 @@ export interface PluginLifecycle {
    * What the host itself keeps after a remove, each with why it is harmless (a cache marked for its
    * own clean-up, a list of declined plugins); anything else that names ctxmode fails the test.
    */
-  leftovers?: { path: RegExp; why: string }[];
+  leftovers?: { path: RegExp; why: string; text?: (content: string) => boolean }[];
 }
 
 /** install -> the host sees it -> update -> remove -> nothing of ctxmode's is left in HOME. */
@@ -103,7 +103,7 @@ export function describePluginLifecycle(def: PluginLifecycle): void {
       expect(Object.keys(files)).toContainEqual(expect.stringMatching(/bin\/ctxmode-plugin$/));
       for (const [path, text] of Object.entries(files)) if (text.includes(binary)) throw new Error(`${path} names this machine's binary`);
     });
-    test("install, update and remove leave no ctxmode file or config entry behind", () => {
+    test("install, update and remove: afterwards no ctxmode file or config entry is left but the host's own records this test names", () => {
       def.prepare?.(box);
       const dir = writePackages(box, def.id);
       for (const args of def.install(dir)) hostCli(box, def.id, args, def.env(box));
@@ -112,7 +112,12 @@ export function describePluginLifecycle(def: PluginLifecycle): void {
       expect(ctxmodeTraces(box.home, box.root).length).toBeGreaterThan(0);
       for (const args of def.update) hostCli(box, def.id, args, def.env(box));
       for (const args of def.remove) hostCli(box, def.id, args, def.env(box));
-      const left = ctxmodeTraces(box.home, box.root).filter((t) => !def.leftovers?.some((l) => l.path.test(t)));
+      // A leftover with `text` is allowed only while the file's content passes it.
+      const allowed = (trace: string) =>
+        def.leftovers?.some(
+          (l) => l.path.test(trace) && (!l.text || l.text(readFileSync(join(box.home, trace.replace(/ \(mentions ctxmode\)$/, "")), "utf8"))),
+        );
+      const left = ctxmodeTraces(box.home, box.root).filter((t) => !allowed(t));
       expect(left).toEqual([]);
     }, 240_000);
   });
