@@ -1,7 +1,8 @@
 /**
- * `bun bench/search-latency.ts [--mb 50] [--binary PATH --out FILE.json]` (after the build): ctx_search latency where agents meet
+ * `bun bench/search-latency.ts [--mb 50] [--pause MS] [--binary PATH --out FILE.json]` (after the build): ctx_search latency where agents meet
  * it. One `ctxmode serve` over stdio, the generated corpus (bench/corpus.ts, fixed seed) written as
- * files and indexed with one ctx_index call per file, then queries of five kinds over MCP, one call
+ * files and indexed with one ctx_index call per file (back to back, or `--pause` ms apart as an
+ * agent's model turns space them; ctx_index is timed per call, pauses excluded), then queries of five kinds over MCP, one call
  * each: words the corpus holds, frequent words, identifier fragments, misspellings, and misses.
  * Writes bench/results/search-latency.json and prints p50/p95/max per kind.
  */
@@ -18,6 +19,9 @@ const binArg = process.argv.indexOf("--binary");
 // Another build (an older release, to compare) and the result file name to write for it.
 const binary = binArg > 0 ? process.argv[binArg + 1]! : join(here, "..", "dist", "ctxmode");
 const outArg = process.argv.indexOf("--out");
+// A model turn between two ctx_index calls, as in an agent session (0: back to back, as a script).
+const pauseArg = process.argv.indexOf("--pause");
+const PAUSE_MS = pauseArg > 0 ? Number(process.argv[pauseArg + 1]) : 0;
 const PER_KIND = 18;
 const ROUNDS = 2;
 
@@ -88,9 +92,11 @@ async function main() {
       return performance.now() - t;
     };
 
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) await call("ctx_index", { path: `corpus/part-${String(i).padStart(4, "0")}.md` });
-    const indexMs = performance.now() - t0;
+    let indexMs = 0;
+    for (let i = 0; i < n; i++) {
+      indexMs += await call("ctx_index", { path: `corpus/part-${String(i).padStart(4, "0")}.md` });
+      if (PAUSE_MS) await Bun.sleep(PAUSE_MS);
+    }
 
     // The first search writes the full-text rows ctx_index left for the server's idle time (none
     // came between these back-to-back calls): indexing's deferred half, timed on its own.
@@ -113,6 +119,7 @@ async function main() {
     const result = {
       mb: MB,
       files: n,
+      pauseMs: PAUSE_MS,
       indexMsPerMB: round2(indexMs / MB),
       firstSearchMs: round2(firstSearchMs),
       indexAndFirstSearchMsPerMB: round2((indexMs + firstSearchMs) / MB),

@@ -41,7 +41,22 @@ export async function indexText(ctx: ToolContext, label: string, text: string, d
     maxChunk: ctx.config.budgets.maxChunk,
     deferSearch,
   });
+  if (deferSearch) await boundBacklog(db);
   return { db, result };
+}
+
+/**
+ * Most text left waiting for its full-text rows: calls that come back to back (a script, no model
+ * turn between them) write the oldest beyond it themselves, so the next search never has more
+ * than about a second of that work to do first.
+ */
+const BACKLOG_BYTES = 8 * 1024 * 1024;
+
+/** Writes the oldest waiting full-text rows beyond BACKLOG_BYTES (store/pending.ts). */
+export async function boundBacklog(db: Database): Promise<void> {
+  const { flushPending, waitingBytes } = await import("../store/pending.ts");
+  const over = waitingBytes(db) - BACKLOG_BYTES;
+  if (over > 0) flushPending(db, over);
 }
 
 /** The chunks of a source in order, with line ranges (for outlines). */

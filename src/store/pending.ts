@@ -18,9 +18,15 @@ export function hasPending(db: Database): boolean {
   }
 }
 
+/** Bytes of text waiting for full-text rows. */
+export function waitingBytes(db: Database): number {
+  if (!hasPending(db)) return 0;
+  return Number(db.prepare<{ n: number | null }>("SELECT sum(d.bytes) AS n FROM fts_pending p JOIN docs d ON d.id = p.doc_id").get()?.n ?? 0);
+}
+
 /**
  * Writes the full-text rows of waiting docs, oldest first, in one IMMEDIATE transaction, until
- * about `maxBytes` of chunk text is done (all of them by default). Returns true when none is left.
+ * at least `maxBytes` of text is done (all of them by default). Returns true when none is left.
  */
 export function flushPending(db: Database, maxBytes = Number.POSITIVE_INFINITY): boolean {
   if (!hasPending(db)) return true;
@@ -34,7 +40,7 @@ export function flushPending(db: Database, maxBytes = Number.POSITIVE_INFINITY):
     let done = 0;
     let bytes = 0;
     for (const { doc_id, bytes: size } of docs) {
-      if (done > 0 && bytes + size > maxBytes) break;
+      if (bytes >= maxBytes) break;
       writeWaitingRows(db, doc_id, sink);
       bytes += size;
       done++;

@@ -2,7 +2,7 @@ import { isAbsolute, relative, sep } from "node:path";
 import { z } from "zod";
 import { CtxError } from "../../errors.ts";
 import { byteLength, quote, searchCall } from "../format.ts";
-import { indexText } from "../indexing.ts";
+import { boundBacklog, indexText } from "../indexing.ts";
 import { allowedPath } from "../paths.ts";
 import { defineTool } from "../tool.ts";
 import { formatBytes } from "../../preview/clip.ts";
@@ -68,6 +68,7 @@ export function indexTool() {
           return d.ok ? undefined : d.reason;
         },
       });
+      await boundBacklog(db);
       const bytes = report.indexed.reduce((n, r) => n + r.bytes, 0);
       const chunks = report.indexed.reduce((n, r) => n + r.chunks, 0);
       if (report.indexed.length === 0) {
