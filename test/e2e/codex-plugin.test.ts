@@ -65,6 +65,7 @@ describePluginLifecycle({
   ],
   // A local marketplace is read in place (`marketplace upgrade` is for Git ones): adding again installs the new version.
   update: [["plugin", "add", "ctxmode@ctxmode"]],
+  check: ["plugin", "list"],
   remove: [
     ["plugin", "remove", "ctxmode@ctxmode"],
     ["plugin", "marketplace", "remove", "ctxmode"],

@@ -57,6 +57,7 @@ describePluginLifecycle({
     ["plugin", "marketplace", "update", "ctxmode"],
     ["plugin", "update", "ctxmode@ctxmode"],
   ],
+  check: ["plugin", "list"],
   remove: [
     ["plugin", "uninstall", "ctxmode@ctxmode"],
     ["plugin", "marketplace", "remove", "ctxmode"],

@@ -46,6 +46,7 @@ describePluginLifecycle({
   prepare: settings,
   install: (dir) => [["extensions", "install", dir, "--consent"]],
   update: [["extensions", "update", "ctxmode"]],
+  check: ["extensions", "list"],
   remove: [["extensions", "uninstall", "ctxmode"]],
   installed: (box) => [join(box.home, ".gemini", "extensions", "ctxmode", "gemini-extension.json")],
   // Gemini CLI keeps a signed hash per extension name it has seen; it loads nothing from it.

@@ -73,6 +73,8 @@ export interface PluginLifecycle {
   /** The host's install command(s) for the package folder `dir`. */
   install: (dir: string) => string[][];
   update: string[][];
+  /** The host's listing command: names ctxmode after install, not after remove. */
+  check: string[];
   remove: string[][];
   /** What install must have produced (paths under HOME), to prove it installed anything. */
   installed: (box: HostSandbox) => string[];
@@ -110,8 +112,11 @@ export function describePluginLifecycle(def: PluginLifecycle): void {
       const missing = def.installed(box).filter((p) => !statSync(p, { throwIfNoEntry: false }));
       expect(missing).toEqual([]);
       expect(ctxmodeTraces(box.home, box.root).length).toBeGreaterThan(0);
+      const listed = () => hostCli(box, def.id, def.check, def.env(box)).replaceAll(box.root, "");
+      expect(listed()).toContain("ctxmode");
       for (const args of def.update) hostCli(box, def.id, args, def.env(box));
       for (const args of def.remove) hostCli(box, def.id, args, def.env(box));
+      expect(listed()).not.toContain("ctxmode");
       // A leftover with `text` is allowed only while the file's content passes it.
       const allowed = (trace: string) =>
         def.leftovers?.some(

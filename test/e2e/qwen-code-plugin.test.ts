@@ -45,6 +45,7 @@ describePluginLifecycle({
   prepare: settings,
   install: (dir) => [["extensions", "install", dir, "--consent"]],
   update: [["extensions", "update", "ctxmode"]],
+  check: ["extensions", "list"],
   remove: [["extensions", "uninstall", "ctxmode"]],
   installed: (box) => [join(box.home, ".qwen", "extensions", "ctxmode", "qwen-extension.json")],
   // Qwen Code's extension store keeps the state before its last change (its rollback copy); state.json itself is clean.
