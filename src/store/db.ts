@@ -105,12 +105,26 @@ export function migrate(db: Database, target = SCHEMA_VERSION): void {
   });
 }
 
+/** Transactions this process committed through each connection (see changeStamp). */
+const commits = new WeakMap<Database, number>();
+
+/**
+ * Changes whenever the database may have changed since the last call with the same connection: a
+ * commit of another connection (SQLite's data_version) or one of this connection's transactions.
+ * Two integer reads, so per-connection caches can check it on every query.
+ */
+export function changeStamp(db: Database): string {
+  const version = db.prepare<{ data_version: number }>("PRAGMA data_version").get()?.data_version ?? 0;
+  return `${version}:${commits.get(db) ?? 0}`;
+}
+
 /** Runs `fn` inside BEGIN IMMEDIATE … COMMIT (node:sqlite has no transaction helper; bun's is not shared). */
 export function transaction<T>(db: Database, fn: () => T): T {
   db.exec("BEGIN IMMEDIATE");
   try {
     const result = fn();
     db.exec("COMMIT");
+    commits.set(db, (commits.get(db) ?? 0) + 1);
     return result;
   } catch (err) {
     try {

@@ -5,11 +5,13 @@
  * A frequency lookup counts a term's postings (about a millisecond for a word in every chunk at
  * 50 MB), so they are cached per connection until the index changes.
  */
-import type { Database } from "./db.ts";
+import { changeStamp, type Database } from "./db.ts";
 
 interface Cache {
   /** max(chunks.id), count(docs) and the docs waiting for full-text rows when the cache was filled: any index write changes one. */
   version: string;
+  /** changeStamp when the version was last read. */
+  stamp: string;
   df: Map<string, number>;
   total: number;
 }
@@ -19,6 +21,10 @@ const ready = new WeakSet<Database>();
 const CACHE_CAP = 4096;
 
 function cache(db: Database): Cache {
+  // Nothing committed since the last look: the counts below cannot have moved (they scan docs).
+  const stamp = changeStamp(db);
+  const known = caches.get(db);
+  if (known && known.stamp === stamp && known.df.size <= CACHE_CAP) return known;
   // Docs waiting for their full-text rows (store/pending.ts) count too: a flush changes no chunk or doc.
   const waiting = hasPendingTable(db) ? "(SELECT count(*) FROM fts_pending)" : "0";
   const row = db
@@ -27,11 +33,12 @@ function cache(db: Database): Cache {
     )
     .get();
   const version = `${row?.m ?? 0}:${row?.d ?? 0}:${row?.w ?? 0}`;
-  let c = caches.get(db);
+  let c = known;
   if (!c || c.version !== version || c.df.size > CACHE_CAP) {
-    c = { version, df: new Map(), total: Number(row?.n ?? 0) };
+    c = { version, stamp, df: new Map(), total: Number(row?.n ?? 0) };
     caches.set(db, c);
   }
+  c.stamp = stamp;
   return c;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { migrate, openStore, schemaVersion, transaction } from "../../src/store/db.ts";
+import { changeStamp, migrate, openStore, schemaVersion, transaction } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { SCHEMA_VERSION } from "../../src/store/schema.ts";
 import { search } from "../../src/store/search.ts";
@@ -52,4 +52,20 @@ describe("openStore", () => {
     expect(db.prepare("SELECT count(*) AS n FROM docs").get()).toEqual({ n: 0 });
     db.close();
   });
+});
+
+test("changeStamp moves with a commit of this connection or another, and only then", () => {
+  const path = join(tempDir(), "context.db");
+  const a = openStore(path, { busyTimeoutMs: 5000 });
+  const b = openStore(path, { busyTimeoutMs: 5000 });
+  const first = changeStamp(a);
+  a.prepare("SELECT count(*) AS n FROM chunks").get();
+  expect(changeStamp(a)).toBe(first);
+  transaction(b, () => b.exec("INSERT INTO store_meta(key, value) VALUES ('probe', '1')"));
+  const second = changeStamp(a);
+  expect(second).not.toBe(first);
+  transaction(a, () => a.exec("UPDATE store_meta SET value = '2' WHERE key = 'probe'"));
+  expect(changeStamp(a)).not.toBe(second);
+  a.close();
+  b.close();
 });
