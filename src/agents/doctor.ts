@@ -4,6 +4,7 @@ import { runSync } from "#process";
 import type { Host, HostId } from "../hosts/index.ts";
 import type { ReplyShape } from "../hosts/types.ts";
 import type { HostSpec, SetupContext } from "./hosts.ts";
+import { pluginInstalled } from "./plugin-route.ts";
 import { planSetup, readOrNull } from "./setup.ts";
 import { probeMcp } from "./verify.ts";
 
@@ -56,10 +57,10 @@ function hookSpecificDeny(out: string): boolean {
   return h?.hookEventName === "PreToolUse" && h.permissionDecision === "deny" && typeof h.permissionDecisionReason === "string";
 }
 
-/** Hosts doctor looks at: those named, else those setup registered. */
-export function hostsToCheck(all: HostSpec[], dataDir: string, names?: string[]): HostSpec[] {
+/** Hosts doctor looks at: those named, else those setup registered and those with ctxmode's plugin installed. */
+export function hostsToCheck(all: HostSpec[], dataDir: string, names?: string[], paths?: SetupContext["paths"]): HostSpec[] {
   if (names?.length) return all.filter((h) => names.includes(h.id));
-  return all.filter((h) => existsSync(join(dataDir, "registered", h.id)));
+  return all.filter((h) => existsSync(join(dataDir, "registered", h.id)) || (paths !== undefined && pluginInstalled(h.host, paths)));
 }
 
 /** Per host: config present and pointing at this binary, hook round trip; then one MCP handshake. */
@@ -68,8 +69,19 @@ export async function hostChecks(hosts: HostSpec[], ctx: SetupContext, env: Reco
   for (const plan of planSetup(hosts, ctx)) {
     const id = plan.host.id;
     const fix = `ctxmode setup --agents ${id} --yes`;
-    if (plan.error) checks.push({ name: `${id}/config`, status: "FAIL", detail: plan.error });
-    else if (plan.changes.length === 0) checks.push({ name: `${id}/config`, status: "PASS", detail: `registered, runs ${ctx.binary}` });
+    const plugin = pluginInstalled(plan.host.host, ctx.paths) ? plan.host.host.plugin?.marker(ctx.paths).file : undefined;
+    const setUp = existsSync(join(ctx.paths.dataDir, "registered", id));
+    // The plugin route: the host's plugin manager owns the config; setup's entries beside it would run every hook twice.
+    if (plugin && setUp)
+      checks.push({
+        name: `${id}/config`,
+        status: "WARN",
+        detail: `registered twice: by its plugin manager (${plugin}) and by setup; every hook runs twice`,
+        fix: `ctxmode setup --remove --agents ${id}`,
+      });
+    else if (plugin) checks.push({ name: `${id}/config`, status: "PASS", detail: `route: ${plan.host.title}'s plugin manager (${plugin})` });
+    else if (plan.error) checks.push({ name: `${id}/config`, status: "FAIL", detail: plan.error });
+    else if (plan.changes.length === 0) checks.push({ name: `${id}/config`, status: "PASS", detail: `route: setup, runs ${ctx.binary}` });
     else {
       const c = plan.changes[0]!;
       const text = readOrNull(c.edit.file) ?? "";

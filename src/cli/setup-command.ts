@@ -3,6 +3,7 @@ import { which } from "#process";
 import { stableBinary } from "../agents/binary.ts";
 import { HOSTS, type FileEdit, type HostSpec, type SetupContext } from "../agents/hosts.ts";
 import { hostPaths } from "../config/host-paths.ts";
+import { pluginInstalled, pluginNote } from "../agents/plugin-route.ts";
 import { applySetup, detectHosts, planSetup, removeSetup, type HostResult } from "../agents/setup.ts";
 import { probeHook, probeMcp } from "../agents/verify.ts";
 import { loadConfig } from "../config/config.ts";
@@ -51,12 +52,19 @@ export async function setupCommand(opts: SetupOptions): Promise<number> {
     return 0;
   }
 
+  // One install at a time: a host with ctxmode's plugin installed gets nothing from setup (its hooks would run twice).
+  const viaPlugin = hosts.filter((h) => pluginInstalled(h.host, ctx.paths));
   if (opts.remove) {
     const results = removeSetup(hosts, ctx, { dataDir: config.dataDir, stamp, dryRun: opts.dryRun });
+    for (const h of viaPlugin) say(`${h.id}: ${pluginNote(h.host, "remove")}`);
     return report(results, opts, say);
   }
+  const skipped: HostResult[] = viaPlugin.map((h) => ({ id: h.id, status: "unchanged", detail: pluginNote(h.host, "setup") }));
 
-  const plans = planSetup(hosts, ctx);
+  const plans = planSetup(
+    hosts.filter((h) => !viaPlugin.includes(h)),
+    ctx,
+  );
   for (const plan of plans) {
     if (plan.error) say(`${plan.host.id}: cannot set up: ${plan.error}`);
     else if (plan.changes.length === 0) say(`${plan.host.id}: already set up`);
@@ -80,7 +88,7 @@ export async function setupCommand(opts: SetupOptions): Promise<number> {
       mcpError ?? (host.probeEvent ? probeHook(binary, host.id, host.probeEvent, env, project ?? config.home, host.plainReply) : undefined),
   });
   for (const plan of plans) if (plan.host.note && !plan.error) say(`note (${plan.host.id}): ${plan.host.note}`);
-  return report(results, opts, say);
+  return report([...skipped, ...results], opts, say);
 }
 
 /**

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { chmodSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { runSync } from "#process";
-import { loadConfig } from "../config/config.ts";
+import { pluginHosts, pluginNote } from "../agents/plugin-route.ts";
+import { type Config, loadConfig } from "../config/config.ts";
+import { hostPaths } from "../config/host-paths.ts";
 import { VERSION } from "../config/constants.ts";
 import { detectChannel, type Channel } from "../config/release.ts";
 import { compareVersions } from "../config/semver.ts";
@@ -51,7 +53,7 @@ export async function upgradeCommand(opts: { check?: boolean; json?: boolean }):
     }
     const r = runSync(cmd, { stdout: "inherit", stderr: "inherit" });
     if (r.exitCode !== 0) throw new CtxError("UNREADABLE", `\`${cmd.join(" ")}\` exited ${r.exitCode}`);
-    return repair(self, config.dataDir, say);
+    return repair(self, config, say);
   }
 
   const base = config.releaseUrl;
@@ -94,7 +96,7 @@ export async function upgradeCommand(opts: { check?: boolean; json?: boolean }):
     }
     replaceSelf(self, fresh);
     say(`ctxmode upgraded: ${VERSION} -> ${version} (${self})`);
-    return repair(self, config.dataDir, say);
+    return repair(self, config, say);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -139,9 +141,13 @@ function replaceSelf(self: string, fresh: string): void {
   renameSync(fresh, self);
 }
 
-/** Re-runs setup for the hosts setup had registered, so they point at the upgraded binary. */
-function repair(self: string, dataDir: string, say: (line: string) => void): number {
-  const hosts = readdirSafe(join(dataDir, "registered"));
+/**
+ * Re-runs setup for the hosts setup had registered, so they point at the upgraded binary; a host
+ * with ctxmode's plugin gets the host's own update command (its launcher finds the new binary already).
+ */
+function repair(self: string, config: Config, say: (line: string) => void): number {
+  for (const host of pluginHosts(hostPaths(config.env, config.home, config.dataDir))) say(`${host.id}: ${pluginNote(host, "update")}`);
+  const hosts = readdirSafe(join(config.dataDir, "registered"));
   if (hosts.length === 0) return 0;
   const r = runSync([self, "setup", "--yes", "--agents", hosts.join(",")], { stdout: "inherit", stderr: "inherit" });
   if (r.exitCode !== 0) say("setup could not repair every host; run `ctxmode doctor`");

@@ -223,14 +223,15 @@ async function policyCheck(config: Config): Promise<Check> {
 async function agentChecks(config: Config, names: string[] | undefined): Promise<Check[]> {
   const { HOSTS } = await import("../agents/hosts.ts");
   const { hostsToCheck } = await import("../agents/doctor.ts");
-  const hosts = hostsToCheck(HOSTS, config.dataDir, names);
+  const { hostPaths } = await import("../config/host-paths.ts");
+  const paths = hostPaths(config.env, config.home, config.dataDir);
+  const hosts = hostsToCheck(HOSTS, config.dataDir, names, paths);
   if (hosts.length === 0) return [];
   // The host checks run the installed binary by its stable path; the Node fallback only reports that.
   if (hostRuntime.name === "node")
     return [{ name: "agents", status: "WARN", detail: "host checks run only in the compiled binary", fix: "ctxmode doctor  # with the installed binary" }];
   const { stableBinary } = await import("../agents/binary.ts");
-  const { hostPaths } = await import("../config/host-paths.ts");
   const { hostChecks } = await import("../agents/doctor.ts");
-  const ctx = { paths: hostPaths(config.env, config.home, config.dataDir), binary: stableBinary() };
+  const ctx = { paths, binary: stableBinary() };
   return hostChecks(hosts, ctx, { ...config.env, CTXMODE_DATA_DIR: config.dataDir });
 }

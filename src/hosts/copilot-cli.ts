@@ -24,6 +24,12 @@ export const copilotCli = defineHost({
   aliases: ["copilot"],
   env: ["COPILOT_HOME"],
   detect: (p) => [p.copilotDir],
+  // `enabledPlugins` keeps `"ctxmode@ctxmode": false` after an uninstall: only `true` counts.
+  plugin: {
+    marker: (p) => ({ file: join(p.copilotDir, "settings.json"), pattern: /"ctxmode@ctxmode"\s*:\s*true/ }),
+    update: "copilot plugin marketplace update ctxmode && copilot plugin update ctxmode@ctxmode",
+    remove: "copilot plugin uninstall ctxmode@ctxmode && copilot plugin marketplace remove ctxmode",
+  },
   // User level: Copilot CLI 1.0.102 loads every file in `$COPILOT_HOME/hooks/` in every repository
   // (its `userHooksDir`, no trust opt-in needed in -p mode); --project writes the repository's
   // checked-in `.github/hooks/`, which prompt mode loads only when the folder is trusted.

@@ -24,6 +24,11 @@ export const geminiCli = defineHost({
   aliases: ["gemini"],
   env: ["GEMINI_CLI_HOME"],
   detect: (p) => [p.geminiDir],
+  plugin: {
+    marker: (p) => ({ file: join(p.geminiDir, "extensions", "ctxmode", "gemini-extension.json"), pattern: /"name": "ctxmode"/ }),
+    update: "gemini extensions update ctxmode",
+    remove: "gemini extensions uninstall ctxmode",
+  },
   setup: (ctx) => [
     {
       kind: "json",

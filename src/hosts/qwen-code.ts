@@ -21,6 +21,11 @@ export const qwenCode = defineHost({
   command: "qwen",
   aliases: ["qwen"],
   detect: (p) => [p.qwenDir],
+  plugin: {
+    marker: (p) => ({ file: join(p.qwenDir, "extensions", "ctxmode", "qwen-extension.json"), pattern: /"name": "ctxmode"/ }),
+    update: "qwen extensions update ctxmode",
+    remove: "qwen extensions uninstall ctxmode",
+  },
   setup: (ctx) => [
     {
       kind: "json",

@@ -89,6 +89,18 @@ export interface ToolFacts {
   shell: string;
 }
 
+/**
+ * ctxmode installed through the host's own plugin manager, from the package build/host-plugins.ts
+ * writes (the other route beside `ctxmode setup`; README gives the install commands).
+ */
+export interface PluginRoute {
+  /** The host's file that says ctxmode's plugin is installed, and the text in it that says so. */
+  marker(paths: HostPaths): { file: string; pattern: RegExp };
+  /** The host's own commands that update and remove the plugin. */
+  update: string;
+  remove: string;
+}
+
 /** One host: everything ctxmode needs to register with it and answer its hooks. */
 export interface HostDef<Id extends string = string> {
   id: Id;
@@ -109,6 +121,8 @@ export interface HostDef<Id extends string = string> {
   setup(ctx: HostSetupContext): FileEdit[];
   /** Said after setup: a step only the user can take. */
   note?: string;
+  /** Set when ctxmode ships a package for the host's own plugin manager. */
+  plugin?: PluginRoute;
   hook: HookFacts;
   tools: ToolFacts;
   /** Instruction files the host reads from a project, relative to its top level. */

@@ -42,6 +42,14 @@ export function hostCli(box: HostSandbox, id: HostId, args: string[], env: Recor
   return out;
 }
 
+/** Runs the built ctxmode in the sandbox (its HOME and data dir), offline. */
+function ctxmodeCli(box: HostSandbox, args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const env = hostEnv(box, { argv: [], pathPrefix: [] }, { CTXMODE_RELEASE_URL: "http://127.0.0.1:9" });
+  mkdirSync(env.TMPDIR!, { recursive: true });
+  const r = Bun.spawnSync([binary, ...args], { cwd: box.project, env, stdout: "pipe", stderr: "pipe", timeout: 60_000 });
+  return { code: r.exitCode, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+}
+
 /**
  * Every path under `dir` whose name or text mentions ctxmode (what a clean remove must leave none of).
  * The sandbox's own path (`ctxmode-e2e-…`), which hosts record as the project, does not count.
@@ -114,6 +122,17 @@ export function describePluginLifecycle(def: PluginLifecycle): void {
       expect(ctxmodeTraces(box.home, box.root).length).toBeGreaterThan(0);
       const listed = () => hostCli(box, def.id, def.check, def.env(box)).replaceAll(box.root, "");
       expect(listed()).toContain("ctxmode");
+      // One install at a time: setup sees the plugin and writes nothing; doctor names the route; --remove names the host's command.
+      const before = ctxmodeTraces(box.home, box.root);
+      const setup = ctxmodeCli(box, ["setup", "--yes", "--agents", def.id]);
+      expect(setup.stdout).toContain("plugin manager; setup adds nothing");
+      expect(ctxmodeTraces(box.home, box.root).filter((t) => !t.startsWith(".ctxmode"))).toEqual(before);
+      const doctor = ctxmodeCli(box, ["doctor", "--json", "--agents", def.id]);
+      const row = JSON.parse(doctor.stdout).checks.find((c: { name: string }) => c.name === `${def.id}/config`);
+      expect(row).toMatchObject({ status: "PASS", detail: expect.stringContaining("plugin manager") });
+      const remove = ctxmodeCli(box, ["setup", "--remove", "--yes", "--agents", def.id]);
+      expect(remove.stdout).toContain("remove it with `");
+      rmSync(box.dataDir, { recursive: true, force: true });
       for (const args of def.update) hostCli(box, def.id, args, def.env(box));
       for (const args of def.remove) hostCli(box, def.id, args, def.env(box));
       expect(listed()).not.toContain("ctxmode");
