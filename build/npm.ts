@@ -7,6 +7,7 @@ import { chmodSync, copyFileSync, cpSync, linkSync, mkdirSync, rmSync, writeFile
 import { join } from "node:path";
 import pkg from "../package.json" with { type: "json" };
 import { sha256File } from "./checksums.ts";
+import { pluginsDir } from "./plugins.ts";
 import { HOMEPAGE, exeName, npmOs, npmPackageName, type Target } from "./targets.ts";
 
 const root = join(import.meta.dir, "..");
@@ -78,6 +79,12 @@ function writeWrapperPackage(binaryHashes: Record<string, string>, nodeBundleDir
   cpSync(nodeBundleDir, join(dir, "dist", "node"), { recursive: true });
   copyFileSync(join(npmSrc, "README.md"), join(dir, "README.md"));
   copyFileSync(join(root, "LICENSE"), join(dir, "LICENSE"));
+  // What `opencode plugin add ctxmode` and `pi install npm:ctxmode` load (bundled by build/plugins.ts).
+  mkdirSync(join(dir, "opencode"), { recursive: true });
+  mkdirSync(join(dir, "pi"), { recursive: true });
+  copyFileSync(join(pluginsDir, "opencode-npm.mjs"), join(dir, "opencode", "plugin.mjs"));
+  copyFileSync(join(pluginsDir, "pi-npm.mjs"), join(dir, "pi", "extension.mjs"));
+  cpSync(join(root, "skills"), join(dir, "skills"), { recursive: true, filter: (src) => !src.endsWith("README.md") });
   const optionalDependencies = Object.fromEntries(Object.keys(binaryHashes).map((name) => [name, pkg.version]));
   writeJson(join(dir, "package.json"), {
     name: "ctxmode",
@@ -88,7 +95,11 @@ function writeWrapperPackage(binaryHashes: Record<string, string>, nodeBundleDir
     repository,
     type: "commonjs",
     bin: { ctxmode: "bin/ctxmode" },
-    files: ["bin", "lib", "dist"],
+    // OpenCode imports the package's main; Pi reads the `pi` manifest (extension and skills).
+    main: "./opencode/plugin.mjs",
+    keywords: ["pi-package", "opencode", "mcp"],
+    pi: { extensions: ["./pi/extension.mjs"], skills: ["./skills"] },
+    files: ["bin", "lib", "dist", "opencode", "pi", "skills"],
     scripts: { postinstall: "node lib/postinstall.js" },
     // The Node build loads html-rewriter-wasm at run time (it reads its .wasm beside itself).
     dependencies: { "html-rewriter-wasm": pkg.dependencies["html-rewriter-wasm"] },

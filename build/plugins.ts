@@ -29,6 +29,12 @@ async function bundle(): Promise<void> {
       `// ctxmode ${host} plugin, written by \`ctxmode setup\`; \`ctxmode setup --remove\` takes it out.\n${code}`,
     );
   }
+  // The npm package's copies (build/npm.ts): the binary is found when the host loads them.
+  for (const host of ["opencode", "pi"]) {
+    const result = await Bun.build({ entrypoints: [join(root, "src/hooks/plugins", `${host}-npm-entry.ts`)], target: "node", format: "esm" });
+    if (!result.success) throw new AggregateError(result.logs, `bundling the ${host} npm plugin failed`);
+    await Bun.write(join(pluginsDir, `${host}-npm.mjs`), `// ctxmode ${host} plugin of the ctxmode npm package.\n${await result.outputs[0]!.text()}`);
+  }
 }
 
 if (import.meta.main) await bundlePlugins();

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { hostPackages, type PluginHost, writeHostPackages } from "../../build/host-plugins.ts";
+import { writeNpmPackages } from "../../build/npm.ts";
 import { INSTALL_COMMAND } from "../../build/plugin-launcher.ts";
 import { binary } from "../helpers/cli.ts";
+import { repoRoot } from "../helpers/temp.ts";
 import { type FakeModel, startFakeModel, type ToolStep } from "./fake-model/server.ts";
 import { unescapeHtml } from "./hook-evidence.ts";
 import { describeRun, hostEnv, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
@@ -187,4 +189,29 @@ export function describeNoBinary(def: NoBinaryRun): void {
       if (!context.includes(INSTALL_COMMAND)) throw new Error(`the model was never told how to install ctxmode:\n${context.slice(-2000)}`);
     });
   });
+}
+
+/**
+ * The npm route (Pi, OpenCode): the `ctxmode` npm package as build/npm.ts writes it (the Node build,
+ * no platform packages: the binary comes from ~/.ctxmode/bin), packed with `npm pack`, plus its one
+ * dependency packed from node_modules, served by a local registry the host's npm client installs from.
+ */
+export function packNpmPackage(box: HostSandbox): string[] {
+  const out = join(box.root, "npm");
+  const { wrapperDir } = writeNpmPackages([], join(repoRoot, "dist", "node"), join(out, "packages"));
+  const pack = (dir: string) => {
+    const r = Bun.spawnSync(["npm", "pack", "--silent", "--pack-destination", out], { cwd: dir, stdout: "pipe", stderr: "pipe" });
+    if (r.exitCode !== 0) throw new Error(`npm pack ${dir} failed: ${r.stderr}`);
+    return join(out, r.stdout.toString().trim().split("\n").pop()!);
+  };
+  return [pack(wrapperDir), pack(join(repoRoot, "node_modules", "html-rewriter-wasm"))];
+}
+
+/** `hostCli` without blocking the event loop (the local registry answers from this process). */
+export async function hostCliAsync(box: HostSandbox, id: HostId, args: string[], env: Record<string, string>): Promise<string> {
+  const cmd = hostCommand(id);
+  if (typeof cmd === "string") throw new Error(cmd);
+  const run = await runHost(cmd, args, { cwd: box.project, env: hostEnv(box, cmd, env), timeoutMs: 120_000 });
+  if (run.code !== 0) throw new Error(`${HOSTS[id].pkg} ${args.join(" ")} failed: ${describeRun(run)}`);
+  return `${run.stdout}\n${run.stderr}`;
 }

@@ -16,7 +16,7 @@ type Part = { type: string; text?: string; synthetic?: boolean };
  * the system prompt of the session's next model request. Setup writes a file under
  * `.opencode/plugin/` that calls this with the binary's path.
  */
-export function createOpenCodePlugin(options: BridgeOptions) {
+export function createOpenCodePlugin(options: BridgeOptions & { registerMcp?: boolean }) {
   return async (ctx: OpenCodeContext) => {
     const cwd = ctx.directory;
     /** Routing guidance, kept in the system prompt for the whole session. */
@@ -30,6 +30,15 @@ export function createOpenCodePlugin(options: BridgeOptions) {
     };
 
     return {
+      // The npm package's plugin: ctxmode's MCP server, unless the user's config already names one.
+      ...(options.registerMcp
+        ? {
+            config: async (config: { mcp?: Record<string, unknown> }) => {
+              config.mcp ??= {};
+              config.mcp.ctxmode ??= { type: "local", command: [...options.command, "serve"], enabled: true };
+            },
+          }
+        : {}),
       "tool.execute.before": async (input: ToolBefore, output: { args: Record<string, unknown> }) => {
         const r = await hook("tool.execute.before", { session_id: input.sessionID, tool_name: input.tool, tool_input: output.args ?? {} });
         if (r.action === "deny" && r.reason) throw new Error(r.reason);

@@ -1,0 +1,65 @@
+import { afterAll } from "bun:test";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FakeModel } from "./fake-model/server.ts";
+import type { HostSandbox } from "./host-run.ts";
+import { describeHost } from "./host-suite.ts";
+import { type LocalRegistry, startRegistry } from "./npm-registry.ts";
+import { hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
+
+/**
+ * OpenCode from the `ctxmode` npm package: `opencode plugin ctxmode -g` installs it by name from a
+ * local registry holding the packed package, no `ctxmode setup`. The package's plugin runs the hooks
+ * and registers ctxmode's MCP server through OpenCode's `config` hook.
+ */
+let registry: LocalRegistry | undefined;
+afterAll(() => registry?.stop());
+
+const env = () => ({
+  OPENCODE_DISABLE_MODELS_FETCH: "1",
+  OPENCODE_DISABLE_AUTOUPDATE: "1",
+  npm_config_registry: registry!.url,
+  BUN_CONFIG_REGISTRY: registry!.url,
+});
+
+function modelConfig(box: HostSandbox, fake: FakeModel): void {
+  const config = {
+    $schema: "https://opencode.ai/config.json",
+    model: "fake/fake-model",
+    permission: { bash: "allow" },
+    provider: {
+      fake: {
+        npm: "@ai-sdk/openai-compatible",
+        options: { baseURL: `${fake.url}/v1`, apiKey: "e2e-fake-key" },
+        models: { "fake-model": { name: "Fake", tool_call: true, limit: { context: 100_000, output: 4_000 } } },
+      },
+    },
+  };
+  const dir = join(box.home, ".config", "opencode");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "opencode.json"), JSON.stringify(config, null, 2));
+}
+
+describeHost({
+  id: "opencode",
+  title: "OpenCode",
+  route: "npm package",
+  tools: {
+    ctxExecute: { name: "ctxmode_ctx_execute" },
+    shell: (command) => ({ name: "bash", args: { command, description: "e2e step" } }),
+  },
+  cannot: {
+    instructions: "the npm package has no instruction file; its SessionStart guidance carries the rules",
+    skills: "an OpenCode plugin package carries no skills (OpenCode reads them from its skill/ folders)",
+  },
+  async register(box, fake) {
+    installBinary(box);
+    modelConfig(box, fake);
+    registry = startRegistry(packNpmPackage(box));
+    await hostCliAsync(box, "opencode", ["plugin", "ctxmode", "-g"], env());
+    const config = readFileSync(join(box.home, ".config", "opencode", "opencode.json"), "utf8");
+    if (!config.includes('"ctxmode"')) throw new Error(`opencode plugin did not add ctxmode to its config:\n${config}`);
+  },
+  args: (prompt) => ["run", prompt],
+  env,
+});
