@@ -57,6 +57,8 @@ describeHost({
     modelConfig(box, fake);
     registry = startRegistry(packNpmPackage(box));
     await hostCliAsync(box, "opencode", ["plugin", "ctxmode", "-g"], env());
+    // Installed by name from the local registry (never from a public one).
+    if (!registry.asked.includes("ctxmode")) throw new Error(`the host's npm client never asked the local registry for ctxmode: ${registry.asked.join(", ")}`);
     const config = readFileSync(join(box.home, ".config", "opencode", "opencode.json"), "utf8");
     if (!config.includes('"ctxmode"')) throw new Error(`opencode plugin did not add ctxmode to its config:\n${config}`);
   },

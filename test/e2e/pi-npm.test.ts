@@ -1,0 +1,59 @@
+import { afterAll } from "bun:test";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FakeModel } from "./fake-model/server.ts";
+import type { HostSandbox } from "./host-run.ts";
+import { describeHost } from "./host-suite.ts";
+import { type LocalRegistry, startRegistry } from "./npm-registry.ts";
+import { hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
+
+/**
+ * Pi from the `ctxmode` npm package: `pi install npm:ctxmode` runs `npm install -g ctxmode`
+ * (into a prefix inside the sandbox) from a local registry holding the packed package, no
+ * `ctxmode setup`. The package's `pi` manifest names its extension and skills.
+ */
+let registry: LocalRegistry | undefined;
+afterAll(() => registry?.stop());
+
+const env = (box: HostSandbox) => ({
+  npm_config_registry: registry!.url,
+  npm_config_prefix: join(box.home, ".npm-global"),
+  npm_config_update_notifier: "false",
+});
+
+function models(box: HostSandbox, fake: FakeModel): void {
+  const value = {
+    providers: {
+      fake: {
+        baseUrl: `${fake.url}/v1`,
+        api: "openai-completions",
+        apiKey: "e2e-fake-key",
+        compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+        models: [{ id: "fake-model" }],
+      },
+    },
+  };
+  const dir = join(box.home, ".pi", "agent");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "models.json"), JSON.stringify(value, null, 2));
+}
+
+describeHost({
+  id: "pi",
+  title: "Pi",
+  route: "npm package",
+  tools: { ctxExecute: { name: "ctx_execute" }, shell: (command) => ({ name: "bash", args: { command } }) },
+  cannot: { instructions: "the npm package has no instruction file; its SessionStart guidance carries the rules" },
+  async register(box, fake) {
+    installBinary(box);
+    models(box, fake);
+    registry = startRegistry(packNpmPackage(box));
+    await hostCliAsync(box, "pi", ["install", "npm:ctxmode"], env(box));
+    // Installed by name from the local registry (never from a public one).
+    if (!registry.asked.includes("ctxmode")) throw new Error(`the host's npm client never asked the local registry for ctxmode: ${registry.asked.join(", ")}`);
+    const settings = readFileSync(join(box.home, ".pi", "agent", "settings.json"), "utf8");
+    if (!settings.includes("npm:ctxmode")) throw new Error(`pi install did not record npm:ctxmode:\n${settings}`);
+  },
+  args: (prompt) => ["-p", prompt, "--model", "fake/fake-model"],
+  env: (box) => env(box),
+});
