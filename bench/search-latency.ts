@@ -4,7 +4,7 @@
  * files and indexed with one ctx_index call per file (back to back, or `--pause` ms apart as an
  * agent's model turns space them; ctx_index is timed per call, pauses excluded), then queries of five kinds over MCP, one call
  * each: words the corpus holds, frequent words, identifier fragments, misspellings, and misses.
- * Writes bench/results/search-latency.json and prints p50/p95/max per kind.
+ * Writes bench/results/search-latency[-<N>mb][-paused].json and prints p50/p95/max per kind.
  */
 import { connectCtxmode } from "./suite/mcp.ts";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -126,7 +126,7 @@ async function main() {
       search: rows,
       queries: kinds,
     };
-    const out = outArg > 0 ? process.argv[outArg + 1]! : `search-latency${MB === 50 ? "" : `-${MB}mb`}.json`;
+    const out = outArg > 0 ? process.argv[outArg + 1]! : `search-latency${MB === 50 ? "" : `-${MB}mb`}${PAUSE_MS ? "-paused" : ""}.json`;
     writeFileSync(join(here, "results", out), `${JSON.stringify(result, null, 2)}\n`);
     console.log(
       `ctx_search over MCP, ${MB} MB in ${n} files (ctx_index ${result.indexMsPerMB} ms/MB, one call per file; the first search after them ${result.firstSearchMs} ms, ${result.indexAndFirstSearchMsPerMB} ms/MB with it)`,

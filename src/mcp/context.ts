@@ -17,6 +17,7 @@ export class ToolContext {
   #project?: Project;
   #store?: Promise<ProjectStore>;
   #seq = 0;
+  #policy?: { signature: string; policy: Policy };
 
   constructor(config: Config) {
     this.config = config;
@@ -54,10 +55,16 @@ export class ToolContext {
     return this.#store;
   }
 
-  /** The user's deny/allow rules, read fresh on every call (a few small files) so edits apply at once. */
+  /**
+   * The user's deny/allow rules, checked on every call so edits apply at once: the files are read
+   * and compiled again only when one of them changed (a stat of each, against a millisecond to load).
+   */
   async policy(): Promise<Policy> {
-    const { loadPolicy } = await import("../sandbox/policy.ts");
-    return loadPolicy({ home: this.config.home, projectDir: this.config.projectDir, dataDir: this.config.dataDir });
+    const { loadPolicy, policySignature } = await import("../sandbox/policy.ts");
+    const paths = { home: this.config.home, projectDir: this.config.projectDir, dataDir: this.config.dataDir };
+    const signature = policySignature(paths);
+    if (this.#policy?.signature !== signature) this.#policy = { signature, policy: loadPolicy(paths) };
+    return this.#policy.policy;
   }
 
   /**

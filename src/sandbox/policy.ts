@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { commandForms } from "./command-forms.ts";
 import { matchCommandGlob } from "./glob.ts";
@@ -16,6 +16,19 @@ export function policyFiles(paths: { home: string; projectDir: string; dataDir: 
     join(paths.projectDir, ".claude", "settings.local.json"),
     join(paths.dataDir, "policy.json"),
   ];
+}
+
+/**
+ * What loadPolicy would read, in one string: each policy file's inode, size and change times, or
+ * "-" when missing. Equal signatures mean the files were not touched, so a loaded policy still holds.
+ */
+export function policySignature(paths: { home: string; projectDir: string; dataDir: string }): string {
+  return policyFiles(paths)
+    .map((file) => {
+      const st = statSync(file, { throwIfNoEntry: false });
+      return st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : "-";
+    })
+    .join("|");
 }
 
 /**

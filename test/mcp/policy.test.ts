@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../helpers/temp.ts";
 import { makeProject, startServer } from "./helpers.ts";
@@ -104,4 +104,18 @@ describe("policy cost", async () => {
     expect(r.text).toContain("Bash(sudo *)");
     expect((await fastestAsync(call(4_000))) / (await fastestAsync(call(1_000)))).toBeLessThan(6);
   });
+});
+
+test("an edit to the settings applies to the next call of the same server, and so does removing the file", async () => {
+  const project = makeProject({ permissions: { deny: [] } });
+  const server = await startServer(project);
+  const settings = join(project.dir, ".claude", "settings.json");
+  expect((await server.call("ctx_execute", { language: "shell", code: "echo first-run" })).isError).toBe(false);
+  writeFileSync(settings, JSON.stringify({ permissions: { deny: ["Bash(echo *)"] } }));
+  const blocked = await server.call("ctx_execute", { language: "shell", code: "echo second-run" });
+  expect(blocked.isError).toBe(true);
+  expect(blocked.text).toContain("matches the deny rule Bash(echo *)");
+  rmSync(settings);
+  expect((await server.call("ctx_execute", { language: "shell", code: "echo third-run" })).isError).toBe(false);
+  await server.close();
 });
