@@ -69,7 +69,7 @@ export async function hostChecks(hosts: HostSpec[], ctx: SetupContext, env: Reco
   for (const plan of planSetup(hosts, ctx)) {
     const id = plan.host.id;
     const fix = `ctxmode setup --agents ${id} --yes`;
-    const plugin = pluginInstalled(plan.host.host, ctx.paths) ? plan.host.host.plugin?.marker(ctx.paths).file : undefined;
+    const plugin = pluginInstalled(plan.host.host, ctx.paths) ? plan.host.host.plugin?.marker(ctx.paths)[0]?.file : undefined;
     const setUp = existsSync(join(ctx.paths.dataDir, "registered", id));
     // The plugin route: the host's plugin manager owns the config; setup's entries beside it would run every hook twice.
     if (plugin && setUp)

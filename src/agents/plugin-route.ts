@@ -7,9 +7,7 @@ import { readOrNull } from "./setup.ts";
  * build/host-plugins.ts): the host's own record of it, read from the file its registry entry names.
  */
 export function pluginInstalled(host: Host, paths: HostPaths): boolean {
-  const m = host.plugin?.marker(paths);
-  if (!m) return false;
-  return m.pattern.test(readOrNull(m.file) ?? "");
+  return (host.plugin?.marker(paths) ?? []).some((m) => m.pattern.test(readOrNull(m.file) ?? ""));
 }
 
 /** The hosts that have ctxmode's plugin installed through their own plugin manager. */
@@ -22,5 +20,6 @@ export function pluginNote(host: Host, action: "setup" | "update" | "remove"): s
   const route = `ctxmode is installed through ${host.title}'s plugin manager`;
   if (action === "setup") return `${route}; setup adds nothing beside it (update it with \`${host.plugin!.update}\`)`;
   if (action === "update") return `${route}; its plugin runs the upgraded binary already (update the plugin itself with \`${host.plugin!.update}\`)`;
-  return `${route}; remove it with \`${host.plugin!.remove}\``;
+  const remove = host.plugin!.remove;
+  return remove.startsWith(`${host.command} `) ? `${route}; remove it with \`${remove}\`` : `${route}; to remove it, ${remove}`;
 }

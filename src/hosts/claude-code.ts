@@ -25,7 +25,7 @@ export const claudeCode = defineHost({
   detect: (p) => [p.claudeDir, p.claudeJson],
   // `claude plugin install` records the plugin in installed_plugins.json and drops it from there on uninstall.
   plugin: {
-    marker: (p) => ({ file: join(p.claudeDir, "plugins", "installed_plugins.json"), pattern: /"ctxmode@ctxmode"/ }),
+    marker: (p) => [{ file: join(p.claudeDir, "plugins", "installed_plugins.json"), pattern: /"ctxmode@ctxmode"/ }],
     update: "claude plugin marketplace update ctxmode && claude plugin update ctxmode@ctxmode",
     remove: "claude plugin uninstall ctxmode@ctxmode && claude plugin marketplace remove ctxmode",
   },

@@ -19,7 +19,7 @@ export const codex = defineHost({
   detect: (p) => [p.codexHome],
   note: "Codex runs new or changed hooks only once trusted: start `codex` and approve ctxmode's hooks when asked.",
   plugin: {
-    marker: (p) => ({ file: join(p.codexHome, "config.toml"), pattern: /^\[plugins\."ctxmode@ctxmode"\]/m }),
+    marker: (p) => [{ file: join(p.codexHome, "config.toml"), pattern: /^\[plugins\."ctxmode@ctxmode"\]/m }],
     // A local marketplace is read in place: adding the plugin again installs its new version.
     update: "codex plugin add ctxmode@ctxmode",
     remove: "codex plugin remove ctxmode@ctxmode && codex plugin marketplace remove ctxmode",

@@ -26,7 +26,7 @@ export const copilotCli = defineHost({
   detect: (p) => [p.copilotDir],
   // `enabledPlugins` keeps `"ctxmode@ctxmode": false` after an uninstall: only `true` counts.
   plugin: {
-    marker: (p) => ({ file: join(p.copilotDir, "settings.json"), pattern: /"ctxmode@ctxmode"\s*:\s*true/ }),
+    marker: (p) => [{ file: join(p.copilotDir, "settings.json"), pattern: /"ctxmode@ctxmode"\s*:\s*true/ }],
     update: "copilot plugin marketplace update ctxmode && copilot plugin update ctxmode@ctxmode",
     remove: "copilot plugin uninstall ctxmode@ctxmode && copilot plugin marketplace remove ctxmode",
   },

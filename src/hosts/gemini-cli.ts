@@ -25,7 +25,7 @@ export const geminiCli = defineHost({
   env: ["GEMINI_CLI_HOME"],
   detect: (p) => [p.geminiDir],
   plugin: {
-    marker: (p) => ({ file: join(p.geminiDir, "extensions", "ctxmode", "gemini-extension.json"), pattern: /"name": "ctxmode"/ }),
+    marker: (p) => [{ file: join(p.geminiDir, "extensions", "ctxmode", "gemini-extension.json"), pattern: /"name": "ctxmode"/ }],
     update: "gemini extensions update ctxmode",
     remove: "gemini extensions uninstall ctxmode",
   },

@@ -14,6 +14,13 @@ export const opencode = defineHost({
   command: "opencode",
   env: ["XDG_CONFIG_HOME"],
   detect: (p) => [p.opencodeDir],
+  // `opencode plugin ctxmode -g` adds the npm package to the `plugin` list of the global config.
+  plugin: {
+    marker: (p) =>
+      ["opencode.json", "opencode.jsonc"].map((name) => ({ file: join(p.opencodeDir, name), pattern: /"plugin"\s*:\s*\[[^\]]*"ctxmode(@[^"]*)?"/ })),
+    update: "opencode plugin ctxmode -g --force",
+    remove: 'delete "ctxmode" from the "plugin" list in ~/.config/opencode/opencode.json',
+  },
   setup: (ctx) => [
     {
       kind: "json",

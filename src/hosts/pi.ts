@@ -14,6 +14,12 @@ export const pi = defineHost({
   command: "pi",
   env: ["PI_CODING_AGENT_DIR"],
   detect: (p) => [p.piDir],
+  // `pi install npm:ctxmode` lists the package in Pi's settings (the npm package's `pi` manifest).
+  plugin: {
+    marker: (p) => [{ file: join(p.piDir, "settings.json"), pattern: /"npm:ctxmode(@[^"]*)?"/ }],
+    update: "pi update npm:ctxmode",
+    remove: "pi remove npm:ctxmode",
+  },
   setup: (ctx) => [
     {
       kind: "file",

@@ -22,7 +22,7 @@ export const qwenCode = defineHost({
   aliases: ["qwen"],
   detect: (p) => [p.qwenDir],
   plugin: {
-    marker: (p) => ({ file: join(p.qwenDir, "extensions", "ctxmode", "qwen-extension.json"), pattern: /"name": "ctxmode"/ }),
+    marker: (p) => [{ file: join(p.qwenDir, "extensions", "ctxmode", "qwen-extension.json"), pattern: /"name": "ctxmode"/ }],
     update: "qwen extensions update ctxmode",
     remove: "qwen extensions uninstall ctxmode",
   },

@@ -94,9 +94,9 @@ export interface ToolFacts {
  * writes (the other route beside `ctxmode setup`; README gives the install commands).
  */
 export interface PluginRoute {
-  /** The host's file that says ctxmode's plugin is installed, and the text in it that says so. */
-  marker(paths: HostPaths): { file: string; pattern: RegExp };
-  /** The host's own commands that update and remove the plugin. */
+  /** The host's files that say ctxmode's plugin is installed (any one), and the text in each that says so. */
+  marker(paths: HostPaths): { file: string; pattern: RegExp }[];
+  /** The host's own commands that update and remove the plugin (remove: the step to take, when the host has no command for it). */
   update: string;
   remove: string;
 }

@@ -5,7 +5,7 @@ import type { FakeModel } from "./fake-model/server.ts";
 import type { HostSandbox } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
 import { type LocalRegistry, startRegistry } from "./npm-registry.ts";
-import { hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
+import { describeNpmLifecycle, hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
 
 /**
  * OpenCode from the `ctxmode` npm package: `opencode plugin ctxmode -g` installs it by name from a
@@ -15,11 +15,11 @@ import { hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
 let registry: LocalRegistry | undefined;
 afterAll(() => registry?.stop());
 
-const env = () => ({
+const env = (_box?: HostSandbox, reg: LocalRegistry = registry!) => ({
   OPENCODE_DISABLE_MODELS_FETCH: "1",
   OPENCODE_DISABLE_AUTOUPDATE: "1",
-  npm_config_registry: registry!.url,
-  BUN_CONFIG_REGISTRY: registry!.url,
+  npm_config_registry: reg.url,
+  BUN_CONFIG_REGISTRY: reg.url,
 });
 
 function modelConfig(box: HostSandbox, fake: FakeModel): void {
@@ -63,5 +63,8 @@ describeHost({
     if (!config.includes('"ctxmode"')) throw new Error(`opencode plugin did not add ctxmode to its config:\n${config}`);
   },
   args: (prompt) => ["run", prompt],
-  env,
+  env: (box) => env(box),
 });
+
+// OpenCode has no command that removes a plugin (README: delete it from the config's plugin list).
+describeNpmLifecycle({ id: "opencode", title: "OpenCode", env, install: ["plugin", "ctxmode", "-g"], update: ["plugin", "ctxmode", "-g", "--force"] });

@@ -5,7 +5,7 @@ import type { FakeModel } from "./fake-model/server.ts";
 import type { HostSandbox } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
 import { type LocalRegistry, startRegistry } from "./npm-registry.ts";
-import { hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
+import { describeNpmLifecycle, hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
 
 /**
  * Pi from the `ctxmode` npm package: `pi install npm:ctxmode` runs `npm install -g ctxmode`
@@ -15,8 +15,10 @@ import { hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
 let registry: LocalRegistry | undefined;
 afterAll(() => registry?.stop());
 
-const env = (box: HostSandbox) => ({
-  npm_config_registry: registry!.url,
+const env = (box: HostSandbox, reg: LocalRegistry = registry!) => ({
+  npm_config_registry: reg.url,
+  // npm's download cache outside HOME, so the leftover check sees only what Pi and ctxmode leave.
+  npm_config_cache: join(box.root, "npm-cache"),
   npm_config_prefix: join(box.home, ".npm-global"),
   npm_config_update_notifier: "false",
 });
@@ -56,4 +58,13 @@ describeHost({
   },
   args: (prompt) => ["-p", prompt, "--model", "fake/fake-model"],
   env: (box) => env(box),
+});
+
+describeNpmLifecycle({
+  id: "pi",
+  title: "Pi",
+  env,
+  install: ["install", "npm:ctxmode"],
+  update: ["update", "npm:ctxmode"],
+  remove: ["remove", "npm:ctxmode"],
 });

@@ -8,6 +8,7 @@ import { binary } from "../helpers/cli.ts";
 import { repoRoot } from "../helpers/temp.ts";
 import { type FakeModel, startFakeModel, type ToolStep } from "./fake-model/server.ts";
 import { unescapeHtml } from "./hook-evidence.ts";
+import { type LocalRegistry, startRegistry } from "./npm-registry.ts";
 import { describeRun, hostEnv, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
 import { contextSeen, describeTraffic, FINAL_TEXT } from "./scenario.ts";
 import { HOSTS, hostCommand, type HostId } from "./hosts.ts";
@@ -214,4 +215,50 @@ export async function hostCliAsync(box: HostSandbox, id: HostId, args: string[],
   const run = await runHost(cmd, args, { cwd: box.project, env: hostEnv(box, cmd, env), timeoutMs: 120_000 });
   if (run.code !== 0) throw new Error(`${HOSTS[id].pkg} ${args.join(" ")} failed: ${describeRun(run)}`);
   return `${run.stdout}\n${run.stderr}`;
+}
+
+/** The npm route's install, the one-route checks, update and remove, against a local registry. */
+export interface NpmLifecycle {
+  id: HostId;
+  title: string;
+  env(box: HostSandbox, registry: LocalRegistry): Record<string, string>;
+  install: string[];
+  update: string[];
+  /** The host's remove command, when it has one. */
+  remove?: string[];
+  leftovers?: { path: RegExp; why: string }[];
+}
+
+export function describeNpmLifecycle(def: NpmLifecycle): void {
+  const cmd = hostCommand(def.id);
+  describe(`${def.title} ${HOSTS[def.id].version}: the npm package installed, updated and removed with the host's own commands`, () => {
+    if (typeof cmd === "string") {
+      test.skip(`(skipped: ${cmd})`, () => {});
+      return;
+    }
+    let box: HostSandbox;
+    let registry: LocalRegistry;
+    beforeAll(() => {
+      box = makeSandbox(`${def.id}-npm-lifecycle`);
+      registry = startRegistry(packNpmPackage(box));
+    });
+    afterAll(() => {
+      registry?.stop();
+      if (box) rmSync(box.root, { recursive: true, force: true });
+    });
+    test(`setup leaves it alone, doctor names the route${def.remove ? ", and remove leaves nothing of ctxmode's in HOME" : ""}`, async () => {
+      await hostCliAsync(box, def.id, def.install, def.env(box, registry));
+      const setup = ctxmodeCli(box, ["setup", "--yes", "--agents", def.id]);
+      expect(setup.stdout).toContain("plugin manager; setup adds nothing");
+      const doctor = ctxmodeCli(box, ["doctor", "--json", "--agents", def.id]);
+      const row = JSON.parse(doctor.stdout).checks.find((c: { name: string }) => c.name === `${def.id}/config`);
+      expect(row).toMatchObject({ status: "PASS", detail: expect.stringContaining("plugin manager") });
+      rmSync(box.dataDir, { recursive: true, force: true });
+      await hostCliAsync(box, def.id, def.update, def.env(box, registry));
+      if (!def.remove) return;
+      await hostCliAsync(box, def.id, def.remove, def.env(box, registry));
+      const left = ctxmodeTraces(box.home, box.root).filter((t) => !def.leftovers?.some((l) => l.path.test(t)));
+      expect(left).toEqual([]);
+    }, 240_000);
+  });
 }
