@@ -58,6 +58,12 @@ export async function hookCommand(args: string[]): Promise<never> {
 
   // Stdin gives up a little before the watchdog, so the ordinary path answers and logs why.
   const input = await readStdin({ cap: STDIN_CAP, idleMs: STDIN_IDLE_MS, deadline: deadline - 100 });
+  // Copilot CLI loads every file in ~/.copilot/hooks, VS Code's ctxmode file too: there its own file
+  // answers, so VS Code's lines stand aside (else every Copilot CLI event ran twice, seen with 1.0.102).
+  if (host.name === "vscode" && config.underCopilotCli) {
+    clearTimeout(watchdog);
+    return exit(noop());
+  }
   const reply = await respond(input, { config, adapter: host, hostEvent, eventName: args[1] ?? "", deadline, stdinCap: STDIN_CAP, fail });
   clearTimeout(watchdog);
   return exit(reply);

@@ -30,6 +30,8 @@ export interface Config {
    * whose plugin registers ctxmode's MCP server beside its hooks, so the ctx_* tools are there.
    */
   pluginRoute: boolean;
+  /** COPILOT_CLI=1: the hook runs under Copilot CLI, which sets it in every hook's environment (hosts.md §5). */
+  underCopilotCli: boolean;
   /** The user's environment, for child processes (the sandbox filters it). */
   env: Record<string, string | undefined>;
   /** Web fetches (`ctx_index` url, `ctxmode index <url>`). */
@@ -82,6 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     journalCap: Number.isFinite(cap) && cap >= 10 ? Math.floor(cap) : 1_000,
     routing: routing === "always" || routing === "off" ? routing : "auto",
     pluginRoute: env.CTXMODE_ROUTE === "plugin",
+    underCopilotCli: env.COPILOT_CLI === "1",
     env,
     fetch: loadFetchConfig(env),
     releaseUrl: (env.CTXMODE_RELEASE_URL || DEFAULT_RELEASE_URL).replace(/\/$/, ""),
