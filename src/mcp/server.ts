@@ -90,6 +90,8 @@ export async function runServer(config: Config): Promise<void> {
 
 /** RSS above the level the last full collection left that makes the next call's end collect again. */
 const HEAP_SLACK_BYTES = 24 * 1024 * 1024;
+/** RSS above the last collection's level that an idle server gives back. */
+const IDLE_SLACK_BYTES = 4 * 1024 * 1024;
 /** A server this long without a call does its deferred work: the agent is thinking, nothing waits on it. */
 const IDLE_MS = 250;
 
@@ -97,8 +99,8 @@ const IDLE_MS = 250;
  * Work for the moments between calls: `idleWork` (the full-text rows ctx_index left waiting),
  * then giving the memory of finished calls back. Left to itself the collector let a busy server
  * sit 40-100 MB above what it holds (strings of indexed files, spool buffers, child output); a
- * full collection costs ~15 ms, so it runs when the server goes idle, or at a call's end when RSS
- * has climbed HEAP_SLACK_BYTES above where the last one left it.
+ * full collection costs ~15 ms, so it runs when the server goes idle with IDLE_SLACK_BYTES to give
+ * back, or at a call's end when RSS has climbed HEAP_SLACK_BYTES above where the last one left it.
  */
 class HeapKeeper {
   #settled = process.memoryUsage.rss();
@@ -112,7 +114,10 @@ class HeapKeeper {
     if (process.memoryUsage.rss() > this.#settled + HEAP_SLACK_BYTES) this.collect();
     this.#idle = setTimeout(() => {
       this.#idle = undefined;
-      void this.idleWork().then(() => this.collect());
+      void this.idleWork().then(() => {
+        // A collection also drops warm caches and compiled code the next call would reuse: only when there is garbage worth it.
+        if (process.memoryUsage.rss() > this.#settled + IDLE_SLACK_BYTES) this.collect();
+      });
     }, IDLE_MS);
     this.#idle.unref();
   }
