@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { FakeModel } from "./fake-model/server.ts";
 import type { HostSandbox } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
-import { type LocalRegistry, startRegistry } from "./npm-registry.ts";
+import { type LocalRegistry, startRegistry } from "../installers/npm-registry.ts";
 import { describeNpmLifecycle, hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
 
 /**
@@ -58,7 +58,8 @@ describeHost({
     registry = startRegistry(packNpmPackage(box));
     await hostCliAsync(box, "opencode", ["plugin", "ctxmode", "-g"], env());
     // Installed by name from the local registry (never from a public one).
-    if (!registry.asked.includes("ctxmode")) throw new Error(`the host's npm client never asked the local registry for ctxmode: ${registry.asked.join(", ")}`);
+    if (!registry.requests.includes("/ctxmode"))
+      throw new Error(`the host's npm client never asked the local registry for ctxmode: ${registry.requests.join(", ")}`);
     const config = readFileSync(join(box.home, ".config", "opencode", "opencode.json"), "utf8");
     if (!config.includes('"ctxmode"')) throw new Error(`opencode plugin did not add ctxmode to its config:\n${config}`);
   },

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { FakeModel } from "./fake-model/server.ts";
 import type { HostSandbox } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
-import { type LocalRegistry, startRegistry } from "./npm-registry.ts";
+import { type LocalRegistry, startRegistry } from "../installers/npm-registry.ts";
 import { describeNpmLifecycle, hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
 
 /**
@@ -52,7 +52,8 @@ describeHost({
     registry = startRegistry(packNpmPackage(box));
     await hostCliAsync(box, "pi", ["install", "npm:ctxmode"], env(box));
     // Installed by name from the local registry (never from a public one).
-    if (!registry.asked.includes("ctxmode")) throw new Error(`the host's npm client never asked the local registry for ctxmode: ${registry.asked.join(", ")}`);
+    if (!registry.requests.includes("/ctxmode"))
+      throw new Error(`the host's npm client never asked the local registry for ctxmode: ${registry.requests.join(", ")}`);
     const settings = readFileSync(join(box.home, ".pi", "agent", "settings.json"), "utf8");
     if (!settings.includes("npm:ctxmode")) throw new Error(`pi install did not record npm:ctxmode:\n${settings}`);
   },

@@ -8,7 +8,7 @@ import { binary } from "../helpers/cli.ts";
 import { repoRoot } from "../helpers/temp.ts";
 import { type FakeModel, startFakeModel, type ToolStep } from "./fake-model/server.ts";
 import { unescapeHtml } from "./hook-evidence.ts";
-import { type LocalRegistry, startRegistry } from "./npm-registry.ts";
+import { type LocalRegistry, type RegistryPackage, startRegistry } from "../installers/npm-registry.ts";
 import { describeRun, hostEnv, type HostRun, type HostSandbox, makeSandbox, runHost } from "./host-run.ts";
 import { contextSeen, describeTraffic, FINAL_TEXT } from "./scenario.ts";
 import { HOSTS, hostCommand, type HostId } from "./hosts.ts";
@@ -197,13 +197,13 @@ export function describeNoBinary(def: NoBinaryRun): void {
  * no platform packages: the binary comes from ~/.ctxmode/bin), packed with `npm pack`, plus its one
  * dependency packed from node_modules, served by a local registry the host's npm client installs from.
  */
-export function packNpmPackage(box: HostSandbox): string[] {
+export function packNpmPackage(box: HostSandbox): RegistryPackage[] {
   const out = join(box.root, "npm");
   const { wrapperDir } = writeNpmPackages([], join(repoRoot, "dist", "node"), join(out, "packages"));
   const pack = (dir: string) => {
     const r = Bun.spawnSync(["npm", "pack", "--silent", "--pack-destination", out], { cwd: dir, stdout: "pipe", stderr: "pipe" });
     if (r.exitCode !== 0) throw new Error(`npm pack ${dir} failed: ${r.stderr}`);
-    return join(out, r.stdout.toString().trim().split("\n").pop()!);
+    return { manifest: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")), tarball: join(out, r.stdout.toString().trim().split("\n").pop()!) };
   };
   return [pack(wrapperDir), pack(join(repoRoot, "node_modules", "html-rewriter-wasm"))];
 }
