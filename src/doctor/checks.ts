@@ -169,8 +169,18 @@ async function projectDbCheck(config: Config): Promise<Check> {
   }
   try {
     const h = storeHealth(db, path);
-    const detail = `${formatBytes(h.dbBytes)}, WAL ${formatBytes(h.walBytes)}, FTS segments ${h.segments.fts_words} words / ${h.segments.fts_grams} trigrams (${path})`;
+    const waiting = h.waitingBytes > 0 ? `, ${formatBytes(h.waitingBytes)} waiting for full-text rows` : "";
+    const detail = `${formatBytes(h.dbBytes)}, WAL ${formatBytes(h.walBytes)}, FTS segments ${h.segments.fts_words} words / ${h.segments.fts_grams} trigrams${waiting} (${path})`;
     const off = h.walBytes > 4 * WAL_LIMIT_BYTES || Math.max(h.segments.fts_words, h.segments.fts_grams) > 2 * SEGMENT_LIMIT;
+    // A server writes them when idle and caps them at 8 MB; far more means none ran since (a killed one).
+    if (!off && h.waitingBytes > 16 * 1024 * 1024) {
+      return {
+        name: "project-db",
+        status: "WARN",
+        detail: `${detail}: the next search writes them first, about a second per 8 MB`,
+        fix: "ctxmode search anything  # writes them now; a running ctxmode serve does it between calls",
+      };
+    }
     if (!off) return { name: "project-db", status: "PASS", detail };
     return {
       name: "project-db",

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import type { Database } from "./db.ts";
+import { waitingBytes } from "./pending.ts";
 
 /** The two FTS5 indexes of a project database. */
 export const FTS_TABLES = ["fts_words", "fts_grams"] as const;
@@ -10,6 +11,8 @@ export interface StoreHealth {
   walBytes: number;
   /** b-tree segments per FTS5 index; every query reads each one, so fewer is faster. */
   segments: Record<(typeof FTS_TABLES)[number], number>;
+  /** Text stored by ctx_index whose full-text rows are still to be written (pending.ts). */
+  waitingBytes: number;
 }
 
 /**
@@ -24,7 +27,7 @@ export function storeHealth(db: Database, path: string): StoreHealth {
     const row = db.prepare<{ block: Uint8Array }>(`SELECT block FROM ${table}_data WHERE id = 10`).get();
     segments[table] = row ? segmentCount(row.block) : 0;
   }
-  return { dbBytes: size(path), walBytes: size(`${path}-wal`), segments };
+  return { dbBytes: size(path), walBytes: size(`${path}-wal`), segments, waitingBytes: waitingBytes(db) };
 }
 
 /**

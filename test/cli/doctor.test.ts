@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { binary, runCtx } from "../helpers/cli.ts";
 import { repoRoot, tempDir } from "../helpers/temp.ts";
 import { findModernNode } from "../installers/node-versions.ts";
+import { openStore } from "../../src/store/db.ts";
+import { indexSource } from "../../src/store/index-source.ts";
+import { projectDbPath, resolveProject } from "../../src/store/project.ts";
 
 describe("ctxmode doctor", () => {
   test("one PASS row per check (install, runtime, SQLite, data dir, sandbox, policy), exit 0", () => {
@@ -99,6 +102,21 @@ describe("ctxmode doctor", () => {
     expect(report.checks.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual(
       ["install", "latest", "runtime", "sqlite", "fts5", "fts5-trigram", "data-dir", "project-db", "sandbox", "policy"].map((name) => [name, "PASS"]),
     );
+  });
+
+  test("project-db names text waiting for its full-text rows; `ctxmode search` writes them", () => {
+    const dataDir = tempDir();
+    const project = join(tempDir(), "proj");
+    mkdirSync(join(project, ".git"), { recursive: true });
+    const db = openStore(projectDbPath(join(dataDir, "projects"), resolveProject(project)), { busyTimeoutMs: 5000 });
+    indexSource(db, { label: "left.md", text: "# Left\n\nthe lapwing text a killed server left\n", kind: "markdown", maxChunk: 4096, deferSearch: true });
+    db.close();
+    const row = () => JSON.parse(runCtx(["doctor", "--json"], { dataDir, cwd: project }).stdout).checks.find((c: { name: string }) => c.name === "project-db");
+    expect(row()).toMatchObject({ status: "PASS" });
+    expect(row().detail).toMatch(/\d+ B waiting for full-text rows/);
+    const found = runCtx(["search", "lapwing"], { dataDir, cwd: project });
+    expect(found.stdout).toContain("left.md");
+    expect(row().detail).not.toContain("waiting");
   });
 
   test("the Node build reports node:sqlite with FTS5 and trigrams", () => {
