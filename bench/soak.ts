@@ -22,12 +22,16 @@ import { openDatabase } from "#sqlite";
 const here = import.meta.dir;
 const BIG_FILES = 8;
 const BIG_BYTES = 256 * 1024;
+/** The pause after each window before the idle RSS is read: past the server's 250 ms idle point. */
+const IDLE_PAUSE_MS = 600;
 const REPEATED = ["cache request handler", "error timeout retry", "query index migration", "worker queue backoff", "session token"];
 
 export interface SoakWindow {
   /** Calls done when the window closed. */
   calls: number;
   rssMB: number;
+  /** RSS after the server was left idle for a moment (it collects then): what it holds, without the garbage of the last calls. */
+  idleRssMB: number;
   fds: number;
   walMB: number;
   dbMB: number;
@@ -235,12 +239,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         v.sort((a, b) => a - b);
         kinds[k] = { p50: round(pct(v, 0.5)), p95: round(pct(v, 0.95)), n: v.length };
       }
+      const rssMB = round(statusKB(pid, "VmRSS") / 1024);
+      // An agent's model turn: the server goes idle, writes what waits and collects.
+      await Bun.sleep(IDLE_PAUSE_MS);
       const db = openDatabase(dbPath, { readonly: true, busyTimeoutMs: 5000 });
       const health = storeHealth(db, dbPath);
       db.close();
       const w: SoakWindow = {
         calls: i,
-        rssMB: round(statusKB(pid, "VmRSS") / 1024),
+        rssMB,
+        idleRssMB: round(statusKB(pid, "VmRSS") / 1024),
         fds: readdirSync(`/proc/${pid}/fd`).length,
         walMB: round(health.walBytes / 1048576, 2),
         dbMB: round(health.dbBytes / 1048576, 2),
@@ -299,6 +307,7 @@ export function soakTable(result: SoakResult): string {
   const head = [
     "calls",
     "rss_mb",
+    "idle_rss_mb",
     "fds",
     "wal_mb",
     "db_mb",
@@ -312,6 +321,7 @@ export function soakTable(result: SoakResult): string {
   const rows = result.windows.map((w) => [
     w.calls,
     w.rssMB,
+    w.idleRssMB,
     w.fds,
     w.walMB,
     w.dbMB,
@@ -336,7 +346,7 @@ if (import.meta.main) {
     hooks: arg("hooks", 16),
     onWindow: (w) =>
       console.log(
-        `${w.calls} calls: rss ${w.rssMB} MB, fds ${w.fds}, wal ${w.walMB} MB, db ${w.dbMB} MB, segments ${w.segments.fts_words}/${w.segments.fts_grams}, p95 ${w.all.p95} ms`,
+        `${w.calls} calls: rss ${w.rssMB} MB (idle ${w.idleRssMB} MB), fds ${w.fds}, wal ${w.walMB} MB, db ${w.dbMB} MB, segments ${w.segments.fts_words}/${w.segments.fts_grams}, p95 ${w.all.p95} ms`,
       ),
   });
   mkdirSync(join(here, "results"), { recursive: true });

@@ -91,7 +91,7 @@ export async function runServer(config: Config): Promise<void> {
 /** RSS above the level the last full collection left that makes the next call's end collect again. */
 const HEAP_SLACK_BYTES = 24 * 1024 * 1024;
 /** RSS above the last collection's level that an idle server gives back. */
-const IDLE_SLACK_BYTES = 4 * 1024 * 1024;
+const IDLE_SLACK_BYTES = 1024 * 1024;
 /** A server this long without a call does its deferred work: the agent is thinking, nothing waits on it. */
 const IDLE_MS = 250;
 

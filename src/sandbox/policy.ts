@@ -25,8 +25,13 @@ export function policyFiles(paths: { home: string; projectDir: string; dataDir: 
 export function policySignature(paths: { home: string; projectDir: string; dataDir: string }): string {
   return policyFiles(paths)
     .map((file) => {
-      const st = statSync(file, { throwIfNoEntry: false });
-      return st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : "-";
+      try {
+        const st = statSync(file, { throwIfNoEntry: false });
+        return st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : "-";
+      } catch {
+        // Unreadable the way loadPolicy skips it (a data dir under a regular file: ENOTDIR).
+        return "-";
+      }
     })
     .join("|");
 }
