@@ -162,7 +162,8 @@ export function hostPackages(v: string = pkg.version, skills: Record<string, str
     },
     "gemini-cli": extension("gemini-cli", "gemini-extension.json", "gemini", geminiCli.hook.events, ext),
     "qwen-code": extension("qwen-code", "qwen-extension.json", "claude-style", qwenCode.hook.events, "${CLAUDE_PLUGIN_ROOT}"),
-    zcode: marketplaceFiles("ctxmode", skills),
+    // ZCode hooks and servers are processes started with args, not shell lines: the launcher runs through `sh`.
+    zcode: marketplaceFiles("ctxmode", skills, launcherScript("claude-style")),
   };
 }
 

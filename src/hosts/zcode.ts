@@ -31,12 +31,37 @@ const DESCRIPTION = "Keeps raw tool output out of the context window: a sandbox,
 const pluginVersion = () => (/^\d+\.\d+\.\d+/.test(VERSION) ? VERSION : "0.0.0");
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** The plugin folder's files, relative path -> content, running `binary`. */
-function pluginFiles(binary: string, skills: Record<string, string> = {}): Record<string, string> {
+/**
+ * How a plugin's hooks and server start ctxmode: the binary itself (setup knows its path), or the
+ * package's launcher script (`launcher`: its text), which finds the installed binary and fails open
+ * without one, for a package published apart from any binary.
+ */
+interface Runner {
+  command: string;
+  args: (rest: string[]) => string[];
+  files: Record<string, string>;
+}
+
+const LAUNCHER = join("bin", "ctxmode-plugin");
+
+function runner(binary: string, launcher?: string): Runner {
+  if (launcher === undefined) return { command: binary, args: (rest) => rest, files: {} };
+  // ZCode substitutes ${ZCODE_PLUGIN_ROOT} in hook and server args (hosts.md, ZCode).
+  return { command: "sh", args: (rest) => ["${ZCODE_PLUGIN_ROOT}/bin/ctxmode-plugin", ...rest], files: { [LAUNCHER]: launcher } };
+}
+
+/** The plugin folder's files, relative path -> content, running `binary` (or the launcher, see Runner). */
+function pluginFiles(binary: string, skills: Record<string, string> = {}, launcher?: string): Record<string, string> {
+  const run = runner(binary, launcher);
   const hooks = Object.fromEntries(
     hookedEvents(EVENTS).map(({ name, matcher }) => [
       name,
-      [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: "process", command: binary, args: ["hook", "zcode", name], timeoutMs: 10_000 }] }],
+      [
+        {
+          ...(matcher !== undefined ? { matcher } : {}),
+          hooks: [{ type: "process", command: run.command, args: run.args(["hook", "zcode", name]), timeoutMs: 10_000 }],
+        },
+      ],
     ]),
   );
   const files: Record<string, string> = {
@@ -49,8 +74,9 @@ function pluginFiles(binary: string, skills: Record<string, string> = {}): Recor
       license: "MIT",
       keywords: ["context", "mcp", "hooks", "search"],
     }),
-    ".mcp.json": json({ mcpServers: { ctxmode: { type: "stdio", command: binary, args: ["serve"], cwd: "${ZCODE_PROJECT_DIR}" } } }),
+    ".mcp.json": json({ mcpServers: { ctxmode: { type: "stdio", command: run.command, args: run.args(["serve"]), cwd: "${ZCODE_PROJECT_DIR}" } } }),
     [join("hooks", "hooks.json")]: json({ description: "ctxmode hooks", hooks }),
+    ...run.files,
   };
   for (const [name, content] of Object.entries(skills)) files[join("skills", name, "SKILL.md")] = content;
   return files;
@@ -60,7 +86,7 @@ function pluginFiles(binary: string, skills: Record<string, string> = {}): Recor
  * A marketplace folder that ZCode can add (Settings → Plugin management → Discover → +) or that
  * can be published as is: `marketplace.json` and `plugins/ctxmode/`. Path -> content.
  */
-export function marketplaceFiles(binary: string, skills: Record<string, string> = {}): Record<string, string> {
+export function marketplaceFiles(binary: string, skills: Record<string, string> = {}, launcher?: string): Record<string, string> {
   const files: Record<string, string> = {
     "marketplace.json": json({
       name: "ctxmode",
@@ -78,7 +104,7 @@ export function marketplaceFiles(binary: string, skills: Record<string, string> 
       ],
     }),
   };
-  for (const [path, content] of Object.entries(pluginFiles(binary, skills))) files[join("plugins", "ctxmode", path)] = content;
+  for (const [path, content] of Object.entries(pluginFiles(binary, skills, launcher))) files[join("plugins", "ctxmode", path)] = content;
   return files;
 }
 

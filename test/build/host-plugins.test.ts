@@ -21,7 +21,21 @@ describe("host packages (build/host-plugins.ts)", () => {
         if (path.endsWith(".json")) expect(() => JSON.parse(text)).not.toThrow();
         expect(text).not.toContain(binary);
       }
-      if (host === "zcode") continue;
+      if (host === "zcode") {
+        // ZCode starts processes from args (no shell line): `sh <root>/bin/ctxmode-plugin …`, for hooks and the server.
+        const hooks = JSON.parse(files[join("plugins", "ctxmode", "hooks", "hooks.json")]!).hooks as Record<
+          string,
+          { hooks: { command: string; args: string[] }[] }[]
+        >;
+        for (const [event, [entry]] of Object.entries(hooks)) {
+          expect(entry!.hooks[0]).toMatchObject({ command: "sh", args: ["${ZCODE_PLUGIN_ROOT}/bin/ctxmode-plugin", "hook", "zcode", event] });
+        }
+        expect(JSON.parse(files[join("plugins", "ctxmode", ".mcp.json")]!).mcpServers.ctxmode.args).toEqual([
+          "${ZCODE_PLUGIN_ROOT}/bin/ctxmode-plugin",
+          "serve",
+        ]);
+        continue;
+      }
       const hooks = Object.entries(files).find(([p]) => /hooks(\/hooks)?\.json$/.test(p))![1];
       expect(hooks).toContain(`/bin/ctxmode-plugin\\" hook ${host} `);
       // Every hook line fails open, even if the host handed the launcher a wrong root.
@@ -35,7 +49,7 @@ describe("host packages (build/host-plugins.ts)", () => {
 
   const noBinaryEnv = (home: string) => ({ HOME: home, PATH: "/usr/bin:/bin" });
 
-  test.each(PLUGIN_HOSTS.filter((h) => h !== "zcode"))(
+  test.each([...PLUGIN_HOSTS])(
     "%s without a binary: hooks exit 0 with no reply, SessionStart says how to install, serve fails with the same sentence",
     (host) => {
       const out = tempDir();
