@@ -35,28 +35,33 @@ export async function runServer(config: Config): Promise<void> {
   // The SDK's default validator is Ajv, needed only for elicitation, which ctxmode never uses.
   const server = new Server({ name: "ctxmode", version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });
 
-  const heap = new HeapKeeper(() => ctx.flushWaiting());
+  const between = new BetweenCalls(() => ctx.flushWaiting());
   let list: Promise<{ tools: any[] }> | undefined;
   server.setRequestHandler(ListToolsRequestSchema, () => (list ??= toolList(config).then((entries) => ({ tools: entries }))));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const signal = AbortSignal.any([extra.signal, shutdown.signal]);
-    const name = request.params.name;
-    const known = await tools();
-    const tool = known.get(name);
-    const started = performance.now();
-    const reply = tool
-      ? await callTool(tool, request.params.arguments ?? {}, ctx, signal)
-      : { text: `unknown tool ${name}; use one of ${[...known.keys()].join(", ")}`, isError: true, keptOut: 0 };
-    if (tool) await recordStats(ctx, name, reply, performance.now() - started);
-    // After the reply is written: bound the WAL and the FTS5 segments before the next request.
-    if (tool)
+    between.beginCall();
+    let tool: ToolDef | undefined;
+    try {
+      const name = request.params.name;
+      const known = await tools();
+      tool = known.get(name);
+      const started = performance.now();
+      const reply = tool
+        ? await callTool(tool, request.params.arguments ?? {}, ctx, signal)
+        : { text: `unknown tool ${name}; use one of ${[...known.keys()].join(", ")}`, isError: true, keptOut: 0 };
+      if (tool) await recordStats(ctx, name, reply, performance.now() - started);
+      const result: CallToolResult = { content: [{ type: "text", text: reply.text }] };
+      if (reply.isError) result.isError = true;
+      return result;
+    } finally {
+      // After the reply is written: bound the WAL and the FTS5 segments before the next request.
+      const ran = tool !== undefined;
       setTimeout(() => {
-        void ctx.maintain();
-        heap.afterCall();
+        if (ran) void ctx.maintain();
+        between.afterCall();
       }, 0);
-    const result: CallToolResult = { content: [{ type: "text", text: reply.text }] };
-    if (reply.isError) result.isError = true;
-    return result;
+    }
   });
 
   const stopped = new Promise<string>((resolve) => {
@@ -102,16 +107,24 @@ const IDLE_MS = 250;
  * full collection costs ~15 ms, so it runs when the server goes idle with IDLE_SLACK_BYTES to give
  * back, or at a call's end when RSS has climbed HEAP_SLACK_BYTES above where the last one left it.
  */
-class HeapKeeper {
+class BetweenCalls {
   #settled = process.memoryUsage.rss();
   #idle: ReturnType<typeof setTimeout> | undefined;
+  #running = 0;
 
   constructor(private readonly idleWork: () => Promise<void>) {}
 
-  afterCall(): void {
+  beginCall(): void {
+    this.#running++;
     if (this.#idle) clearTimeout(this.#idle);
     this.#idle = undefined;
+  }
+
+  afterCall(): void {
+    this.#running = Math.max(0, this.#running - 1);
     if (process.memoryUsage.rss() > this.#settled + HEAP_SLACK_BYTES) this.collect();
+    // Idle means no call in flight: a long ctx_execute beside a short call is not a pause.
+    if (this.#running > 0) return;
     this.#idle = setTimeout(() => {
       this.#idle = undefined;
       void this.idleWork().then(() => {

@@ -51,3 +51,17 @@ test("text a killed server left waiting is found by the next server's first sear
   expect(waiting(project)).toBe(0);
   await second.close();
 });
+
+test("a call still running is not idle: the waiting rows are written once no call is in flight", async () => {
+  const project = makeProject();
+  const server = await startServer(project);
+  const long = server.call("ctx_execute", { language: "shell", code: "sleep 1.5; echo slow-done" });
+  await server.call("ctx_index", { text: "# Queue\n\nthe stonechat backlog note\n", source: "queue-notes" });
+  await Bun.sleep(700);
+  expect(waiting(project)).toBe(1);
+  expect((await long).text).toContain("slow-done");
+  const until = Date.now() + 5_000;
+  while (waiting(project) > 0 && Date.now() < until) await Bun.sleep(50);
+  expect(waiting(project)).toBe(0);
+  await server.close();
+});
