@@ -3,13 +3,13 @@ import type { Policy } from "../sandbox/policy.ts";
 import type { ProjectStore } from "../store/open-project.ts";
 import type { Project } from "../store/project.ts";
 
+/** Text whose full-text rows one idle transaction writes: about half a second of work, then calls may come in. */
+const FLUSH_SLICE_BYTES = 4 * 1024 * 1024;
+
 /**
  * What every tool call shares within one server process (= one agent session): the config, the
  * session id, the project and its database (opened on first use, once), and unique source labels.
  */
-
-/** Text flushed per transaction when idle: about a quarter second of work. */
-const FLUSH_SLICE_BYTES = 4 * 1024 * 1024;
 export class ToolContext {
   readonly config: Config;
   /** The host's session id, or `mcp-<random>` when the host gave none. */
