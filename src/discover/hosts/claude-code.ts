@@ -1,6 +1,6 @@
 import { basename } from "node:path";
-import { forEachRecord } from "../lines.ts";
-import { addContext, addResult, type CallTable, newTrace, objectOf, seen, str, textOf } from "../trace.ts";
+import { addContext, objectOf, str, textOf } from "../trace.ts";
+import { readTranscript } from "../transcript.ts";
 import type { SessionTrace } from "../types.ts";
 import { isOwnTool } from "../tool-kind.ts";
 
@@ -16,41 +16,32 @@ const IGNORE =
   /^\{"type":"(?:api-request-blob|api-request|queue-operation|last-prompt|atis-latch|tools-used|cost-state)"|"attachment":\{"type":"prompt_snapshot"/;
 
 export function readClaudeCode(file: string): { traces: SessionTrace[]; bytes: number } {
-  const trace = newTrace("claude-code", basename(file, ".jsonl"), file);
-  const calls: CallTable = new Map();
-  let n = 0;
   let shapes = 0;
   let deferred = 0;
-  const bytes = forEachRecord(
+  return readTranscript(
+    "claude-code",
     file,
-    (r) => {
-      n++;
+    basename(file, ".jsonl"),
+    (r, t) => {
+      const { trace } = t;
       const type = r.type;
       if (typeof r.sessionId === "string" && r.sessionId) trace.session = r.sessionId;
       if (!trace.cwd && typeof r.cwd === "string") trace.cwd = r.cwd;
-      seen(trace, r.timestamp);
       const message = objectOf(r.message);
       if (type === "assistant") {
         for (const block of Array.isArray(message.content) ? message.content : []) {
           const b = objectOf(block);
-          if (b.type === "tool_use") {
-            const name = str(b.name);
-            calls.set(str(b.id), { tool: name, input: objectOf(b.input) });
-            if (isOwnTool("claude-code", name)) trace.ctxOffered = true;
-          }
+          if (b.type === "tool_use") t.call(str(b.id), str(b.name), objectOf(b.input));
         }
       } else if (type === "user") {
-        const id = str(r.uuid) || `line${n}`;
+        const id = str(r.uuid) || `line${t.n}`;
         if (typeof message.content === "string") return addContext(trace, id, message.content);
         if (!Array.isArray(message.content)) return void trace.skipped++;
         const texts: string[] = [];
         for (const block of message.content) {
           const b = objectOf(block);
-          if (b.type === "tool_result") {
-            const callId = str(b.tool_use_id);
-            const call = calls.get(callId);
-            addResult(trace, { id: callId, tool: call?.tool ?? "unknown", input: call?.input ?? {}, text: textOf(b.content), failed: b.is_error === true });
-          } else if (b.type === "text") texts.push(str(b.text));
+          if (b.type === "tool_result") t.result(str(b.tool_use_id), textOf(b.content), b.is_error === true);
+          else if (b.type === "text") texts.push(str(b.text));
         }
         addContext(trace, id, texts.join("\n"));
       } else if (type === "attachment") {
@@ -59,23 +50,25 @@ export function readClaudeCode(file: string): { traces: SessionTrace[]; bytes: n
           for (const name of attachment.addedNames) if (isOwnTool("claude-code", str(name))) deferred += Buffer.byteLength(str(name)) + 1;
           if (deferred) trace.ctxOffered = true;
         }
-        if (Array.isArray(r.rendered)) addContext(trace, str(r.uuid) || `line${n}`, r.rendered.map((x) => textOf(objectOf(x).content)).join("\n"));
+        if (Array.isArray(r.rendered)) addContext(trace, str(r.uuid) || `line${t.n}`, r.rendered.map((x) => textOf(objectOf(x).content)).join("\n"));
       } else if (type === "api-request-shape") {
         const tools = objectOf(r.shape).tools;
         if (!Array.isArray(tools)) return;
         shapes++;
         let own = 0;
-        for (const t of tools) if (isOwnTool("claude-code", str(objectOf(t).name))) own += Buffer.byteLength(JSON.stringify(t));
+        for (const tool of tools) if (isOwnTool("claude-code", str(objectOf(tool).name))) own += Buffer.byteLength(JSON.stringify(tool));
         if (own) {
           trace.ctxOffered = true;
           trace.toolListBytes = Math.max(trace.toolListBytes ?? 0, own);
         }
       } else if (typeof type !== "string") trace.skipped++;
     },
-    () => trace.skipped++,
-    IGNORE,
+    {
+      ignore: IGNORE,
+      // Deferred tools cost only their names until the model loads one (then its schema is in a shape).
+      end: (trace) => {
+        if (trace.toolListBytes === undefined && shapes && deferred) trace.toolListBytes = deferred;
+      },
+    },
   );
-  // Deferred tools cost only their names until the model loads one (then its schema is in a shape).
-  if (trace.toolListBytes === undefined && shapes && deferred) trace.toolListBytes = deferred;
-  return { traces: n ? [trace] : [], bytes };
 }

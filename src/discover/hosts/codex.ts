@@ -1,8 +1,7 @@
 import { basename } from "node:path";
-import { forEachRecord } from "../lines.ts";
-import { addContext, addResult, argsOf, type CallTable, newTrace, objectOf, seen, str, textOf } from "../trace.ts";
+import { addContext, argsOf, objectOf, str, textOf } from "../trace.ts";
+import { readTranscript } from "../transcript.ts";
 import type { SessionTrace } from "../types.ts";
-import { isOwnTool } from "../tool-kind.ts";
 
 /**
  * Codex CLI: `$CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl`. `response_item`
@@ -13,14 +12,13 @@ import { isOwnTool } from "../tool-kind.ts";
 const IGNORE = /^\{"timestamp":"[^"]*",(?:"ordinal":\d+,)?"type":"(?:event_msg|token_usage_record|world_state)"/;
 
 export function readCodex(file: string): { traces: SessionTrace[]; bytes: number } {
-  const trace = newTrace("codex", basename(file, ".jsonl").replace(/^rollout-[\dT:-]+?-(?=[0-9a-f]{8}-)/, ""), file);
-  const calls: CallTable = new Map();
-  let n = 0;
-  const bytes = forEachRecord(
+  const session = basename(file, ".jsonl").replace(/^rollout-[\dT:-]+?-(?=[0-9a-f]{8}-)/, "");
+  return readTranscript(
+    "codex",
     file,
-    (r) => {
-      n++;
-      seen(trace, r.timestamp);
+    session,
+    (r, t) => {
+      const { trace } = t;
       const p = objectOf(r.payload);
       if (r.type === "session_meta") {
         trace.session = str(p.id) || trace.session;
@@ -31,21 +29,16 @@ export function readCodex(file: string): { traces: SessionTrace[]; bytes: number
         const kind = p.type;
         if (kind === "function_call" || kind === "custom_tool_call" || kind === "local_shell_call") {
           const name = p.namespace ? `${str(p.namespace)}__${str(p.name)}` : str(p.name) || "local_shell";
-          calls.set(str(p.call_id), { tool: name, input: kind === "custom_tool_call" ? { input: str(p.input) } : argsOf(p.arguments ?? p.action) });
-          if (isOwnTool("codex", name)) trace.ctxOffered = true;
+          t.call(str(p.call_id), name, kind === "custom_tool_call" ? { input: str(p.input) } : argsOf(p.arguments ?? p.action));
         } else if (kind === "function_call_output" || kind === "custom_tool_call_output") {
-          const id = str(p.call_id);
-          const call = calls.get(id);
           const output = objectOf(p.output);
           const text = typeof p.output === "string" || Array.isArray(p.output) ? textOf(p.output) : textOf(output.content ?? output);
-          addResult(trace, { id, tool: call?.tool ?? "unknown", input: call?.input ?? {}, text, failed: output.success === false });
+          t.result(str(p.call_id), text, output.success === false);
         } else if (kind === "message" && p.role !== "assistant") {
-          addContext(trace, str(p.id) || `line${n}`, textOf(p.content));
+          addContext(trace, str(p.id) || `line${t.n}`, textOf(p.content));
         } else if (kind !== "message" && kind !== "reasoning") trace.skipped++;
       }
     },
-    () => trace.skipped++,
-    IGNORE,
+    { ignore: IGNORE },
   );
-  return { traces: n ? [trace] : [], bytes };
 }

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { forEachRecord } from "../lines.ts";
-import { addContext, addResult, argsOf, type CallTable, newTrace, objectOf, seen, str, textOf } from "../trace.ts";
+import { addContext, argsOf, objectOf, str, textOf } from "../trace.ts";
+import { readTranscript } from "../transcript.ts";
 import type { SessionTrace } from "../types.ts";
-import { isOwnTool } from "../tool-kind.ts";
 
 /**
  * Copilot CLI: `~/.copilot/session-state/<session>/events.jsonl`. `tool.execution_start` names
@@ -15,34 +14,28 @@ import { isOwnTool } from "../tool-kind.ts";
 const IGNORE = /^\{"type":"(?:hook\.start|session\.usage_record|assistant\.turn_start|assistant\.turn_end|session\.shutdown)"/;
 
 export function readCopilotCli(file: string): { traces: SessionTrace[]; bytes: number } {
-  const trace = newTrace("copilot-cli", basename(dirname(file)), file);
-  trace.cwd = workspaceCwd(file);
-  const calls: CallTable = new Map();
-  let n = 0;
-  const bytes = forEachRecord(
+  return readTranscript(
+    "copilot-cli",
     file,
-    (r) => {
-      n++;
-      seen(trace, r.timestamp);
+    basename(dirname(file)),
+    (r, t) => {
+      const { trace } = t;
+      // workspace.yaml names the project; a session.start record is the fallback.
+      if (t.n === 1) trace.cwd = workspaceCwd(file);
       const d = objectOf(r.data);
-      const id = str(r.id) || `line${n}`;
+      const id = str(r.id) || `line${t.n}`;
       switch (r.type) {
         case "session.start":
           trace.session = str(d.sessionId) || trace.session;
           if (!trace.cwd) trace.cwd = str(objectOf(d.context).cwd);
           break;
-        case "tool.execution_start": {
-          const name = str(d.toolName);
-          calls.set(str(d.toolCallId), { tool: name, input: argsOf(d.arguments) });
-          if (isOwnTool("copilot-cli", name)) trace.ctxOffered = true;
+        case "tool.execution_start":
+          t.call(str(d.toolCallId), str(d.toolName), argsOf(d.arguments));
           break;
-        }
         case "tool.execution_complete": {
-          const callId = str(d.toolCallId);
-          const call = calls.get(callId);
           const failed = d.success === false;
           const text = failed && d.error !== undefined ? textOf(objectOf(d.error).message ?? d.error) : textOf(objectOf(d.result).content);
-          addResult(trace, { id: callId, tool: call?.tool ?? "unknown", input: call?.input ?? {}, text, failed });
+          t.result(str(d.toolCallId), text, failed);
           break;
         }
         case "user.message":
@@ -58,10 +51,8 @@ export function readCopilotCli(file: string): { traces: SessionTrace[]; bytes: n
           if (typeof r.type !== "string") trace.skipped++;
       }
     },
-    () => trace.skipped++,
-    IGNORE,
+    { ignore: IGNORE },
   );
-  return { traces: n ? [trace] : [], bytes };
 }
 
 /** The `cwd:` line of the session's workspace.yaml. */
