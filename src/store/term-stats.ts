@@ -6,6 +6,7 @@
  * 50 MB), so they are cached per connection until the index changes.
  */
 import { changeStamp, type Database } from "./db.ts";
+import { hasPendingTable } from "./pending.ts";
 
 interface Cache {
   /** max(chunks.id), count(docs) and the docs waiting for full-text rows when the cache was filled: any index write changes one. */
@@ -40,18 +41,6 @@ function cache(db: Database): Cache {
   }
   c.stamp = stamp;
   return c;
-}
-
-const pendingTable = new WeakMap<Database, boolean>();
-
-/** Whether the database has fts_pending (schema 7; a read-only connection to an older one has not). */
-function hasPendingTable(db: Database): boolean {
-  let has = pendingTable.get(db);
-  if (has === undefined) {
-    has = db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'fts_pending'").get() !== undefined;
-    pendingTable.set(db, has);
-  }
-  return has;
 }
 
 /** Chunks in the index (from the same snapshot as the frequencies). */
