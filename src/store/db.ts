@@ -105,6 +105,22 @@ export function migrate(db: Database, target = SCHEMA_VERSION): void {
   });
 }
 
+/** Tables each connection was seen to have (a table only appears, by a migration). */
+const tables = new WeakMap<Database, Set<string>>();
+
+/**
+ * Whether the database has table `name`: a database of an older schema opened read-only (the
+ * CLI's search, doctor) is not migrated, and then the feature the table serves is skipped.
+ */
+export function hasTable(db: Database, name: string): boolean {
+  let seen = tables.get(db);
+  if (seen?.has(name)) return true;
+  if (db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = $name").get({ name }) === undefined) return false;
+  if (!seen) tables.set(db, (seen = new Set()));
+  seen.add(name);
+  return true;
+}
+
 /** Transactions this process committed through each connection (see changeStamp). */
 const commits = new WeakMap<Database, number>();
 

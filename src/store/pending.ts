@@ -4,25 +4,13 @@
  * vocabulary words) of listed docs. A server flushes when it goes idle; every search path that
  * must see what was just indexed flushes first, so nothing indexed is ever missing from a search.
  */
-import { transaction, type Database } from "./db.ts";
+import { hasTable, transaction, type Database } from "./db.ts";
 import { writeWaitingRows } from "./index-source.ts";
 import { knownWords, recordVocab, type WordSink } from "./vocab.ts";
 
-const pendingTable = new WeakMap<Database, boolean>();
-
-/** Whether the database has fts_pending (schema 7; a read-only connection to an older one has not). */
-export function hasPendingTable(db: Database): boolean {
-  let has = pendingTable.get(db);
-  if (has === undefined) {
-    has = db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'fts_pending'").get() !== undefined;
-    pendingTable.set(db, has);
-  }
-  return has;
-}
-
 /** True when some stored doc still waits for its full-text rows. */
 export function hasPending(db: Database): boolean {
-  return hasPendingTable(db) && db.prepare("SELECT 1 AS x FROM fts_pending LIMIT 1").get() !== undefined;
+  return hasTable(db, "fts_pending") && db.prepare("SELECT 1 AS x FROM fts_pending LIMIT 1").get() !== undefined;
 }
 
 /** Bytes of text waiting for full-text rows. */

@@ -5,8 +5,7 @@
  * A frequency lookup counts a term's postings (about a millisecond for a word in every chunk at
  * 50 MB), so they are cached per connection until the index changes.
  */
-import { changeStamp, type Database } from "./db.ts";
-import { hasPendingTable } from "./pending.ts";
+import { changeStamp, hasTable, type Database } from "./db.ts";
 
 interface Cache {
   /** max(chunks.id), count(docs) and the docs waiting for full-text rows when the cache was filled: any index write changes one. */
@@ -27,7 +26,7 @@ function cache(db: Database): Cache {
   const known = caches.get(db);
   if (known && known.stamp === stamp && known.df.size <= CACHE_CAP) return known;
   // Docs waiting for their full-text rows (store/pending.ts) count too: a flush changes no chunk or doc.
-  const waiting = hasPendingTable(db) ? "(SELECT count(*) FROM fts_pending)" : "0";
+  const waiting = hasTable(db, "fts_pending") ? "(SELECT count(*) FROM fts_pending)" : "0";
   const row = db
     .prepare<{ m: number | null; d: number; n: number | null; w: number }>(
       `SELECT (SELECT max(id) FROM chunks) AS m, count(*) AS d, sum(chunk_count) AS n, ${waiting} AS w FROM docs`,

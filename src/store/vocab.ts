@@ -5,7 +5,7 @@
  * returns (a scan of `ka…` cost 10 ms at 50 MB; a whole-vocabulary scan most of a second).
  * Words are collected where chunks are prepared (scanWords), and written once per process per word.
  */
-import type { Database } from "./db.ts";
+import { hasTable, type Database } from "./db.ts";
 import { WordHashes, wordHash } from "./word-hashes.ts";
 
 /** Shortest and longest word kept: a shorter one is never a spelling fix worth making, a longer one an id or a hash. */
@@ -93,19 +93,9 @@ export function forgetVocab(db: Database): void {
   written.delete(db);
 }
 
-const present = new WeakMap<Database, boolean>();
-
-/**
- * Whether the database has the vocabulary table: a database of schema 5 opened read-only (the CLI's
- * search) has not been migrated yet, and then search simply goes without spelling fixes.
- */
+/** Whether the database has the vocabulary table (schema 6); without it search goes without spelling fixes. */
 export function hasVocab(db: Database): boolean {
-  let p = present.get(db);
-  if (p === undefined) {
-    p = db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'vocab'").get() !== undefined;
-    if (p) present.set(db, p);
-  }
-  return p;
+  return hasTable(db, "vocab");
 }
 
 /** Up to `limit` vocabulary words that start with `prefix` and are longer than it, shortest first. */
