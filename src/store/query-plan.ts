@@ -6,6 +6,7 @@
  */
 import type { Database } from "./db.ts";
 import { spellingCandidates } from "./fuzzy.ts";
+import { synonymsOf } from "./synonyms.ts";
 import { quote, type ParsedQuery } from "./query.ts";
 import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
 import { hasVocab, wordsWithPrefix } from "./vocab.ts";
@@ -25,7 +26,7 @@ export interface PlannedTerm {
   df: number;
   /** How much the term tells: IDF scaled to 0..1. */
   weight: number;
-  kind: "known" | "prefix" | "fixed" | "unknown";
+  kind: "known" | "prefix" | "fixed" | "synonym" | "unknown";
 }
 
 export interface QueryPlan {
@@ -63,6 +64,12 @@ export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
       known.push(t);
       return t;
     }
+    // A word the docs put otherwise ("folder" for "directory") is that word, not a misspelling.
+    if (!literal && synonymsOf(word).length > 0) {
+      const t = term([], 0, "unknown");
+      addSynonyms(db, t, total);
+      if (t.forms.length > 0) return t;
+    }
     if (literal || word.length < 3 || !hasVocab(db)) return term([], 0, "unknown");
     const expansions = wordsWithPrefix(db, word, MAX_EXPANSIONS + 1);
     if (expansions.length > 0 && expansions.length <= MAX_EXPANSIONS) {
@@ -79,8 +86,27 @@ export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
     }
     return term([], 0, "unknown");
   });
+  if (!literal) for (const t of terms) if (t.kind === "known") addSynonyms(db, t, total);
   const corrected = fixed ? terms.map((t) => (t.kind === "fixed" ? t.forms[0]! : t.word)).join(" ") : undefined;
   return { terms, total, ...(corrected ? { corrected } : {}) };
+}
+
+/**
+ * Adds the words a known or unknown query word stands for (synonyms.ts) that the index holds: a
+ * known word keeps its own weight, an unknown one takes its commonest synonym's.
+ */
+function addSynonyms(db: Database, t: PlannedTerm, total: number): void {
+  const others = synonymsOf(t.word).filter((w) => w !== t.word);
+  if (others.length === 0) return;
+  const dfs = stems(db, others).map((s) => docFreq(db, s));
+  const live = others.filter((_, k) => dfs[k]! > 0);
+  if (live.length === 0) return;
+  if (t.kind === "unknown") {
+    t.df = Math.max(...dfs);
+    t.weight = idf(t.df, total);
+    t.kind = "synonym";
+  }
+  t.forms = [...t.forms, ...live];
 }
 
 /** A candidate found in fewer chunks than this is a one-off (a typo in the text itself, an id). */

@@ -109,13 +109,20 @@ function bestCover(hits: TermHit[], width: number, weightOf: (t: number) => numb
   return cover;
 }
 
-/** A window of at most `maxBytes` UTF-8 bytes centred on `cover` (narrowed for multibyte text). */
+/**
+ * Of a window's room beyond the hits it holds, the share put before them: what answers a query
+ * more often follows its words than precedes them (a key's value, a flag's meaning, a heading's
+ * first lines), so the rest goes after.
+ */
+const LEAD = 0.35;
+
+/** A window of at most `maxBytes` UTF-8 bytes around `cover`, LEAD of its slack before it (narrowed for multibyte text). */
 function fitWindow(text: string, [from, to]: [number, number], maxBytes: number): [number, number] {
   let width = maxBytes;
   let window: [number, number] = [from, Math.min(text.length, from + width)];
   for (let attempt = 0; attempt < 4; attempt++) {
-    const centre = Math.floor((from + to) / 2);
-    const s = Math.max(0, Math.min(centre - Math.floor(width / 2), text.length - width));
+    const lead = Math.floor(Math.max(0, width - (to - from)) * LEAD);
+    const s = Math.max(0, Math.min(from - lead, text.length - width));
     window = [s, Math.min(text.length, s + width)];
     const bytes = byteLength(text.slice(window[0], window[1]));
     if (bytes <= maxBytes) return window;

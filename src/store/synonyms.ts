@@ -1,0 +1,120 @@
+/**
+ * Words that stand for one another in questions about software: someone asks how to "stop" a
+ * process the docs say to "kill", wants a "folder" the docs call a "directory". A query word also
+ * matches the other words of its group (query-plan.ts), so a question put in other words than
+ * the docs' still finds their section. Groups hold general words of the trade, not names of any
+ * one tool's API; a word that is in every other chunk ("run", "use", "new") is in none, as it
+ * would bring in more noise than answers.
+ */
+import { lightStem } from "./match.ts";
+
+const GROUPS = [
+  "stop kill terminate abort halt",
+  "exit quit",
+  "folder directory",
+  "charset encoding",
+  "row line",
+  "readonly immutable frozen",
+  "delete remove unlink erase",
+  "copy clone duplicate",
+  "rename move",
+  "error exception",
+  "fail failure",
+  "check verify validate",
+  "handler listener callback",
+  "prepend beginning",
+  "append end",
+  "thread worker",
+  "socket connection",
+  "idle inactive",
+  "escape quote",
+  "dict dictionary mapping",
+  "array list",
+  "integer int",
+  "missing absent",
+  "config configuration settings",
+  "env environment",
+  "find search lookup",
+  "replace substitute",
+  "parse decode",
+  "serialize encode",
+  "compress gzip zip",
+  "disable suppress silence",
+  "ignore skip bypass",
+  "reorder rearrange",
+  "undo revert",
+  "recover restore",
+  "retry repeat",
+  "limit maximum cap",
+  "fast speed performance",
+  "expensive costly slow",
+  "finish complete done",
+  "job task",
+  "notification notify watch",
+  "cause reason",
+  "restart refresh",
+  "timer timeout",
+  "initial initialize",
+  "forcefully force",
+  "keep preserve retain",
+  "consume iterate",
+  "annotate hint annotation",
+  "permission mode",
+  "spawn launch",
+  "terminal console tty",
+  "password credential secret",
+  "login authenticate",
+  "shared common",
+  "temporary temp",
+  "checkout worktree",
+  "username name",
+  "email mail",
+  "size length",
+  "sleep delay",
+  "close shutdown",
+  "empty blank",
+  "sort order",
+  "unique distinct deduplicate",
+  "concatenate join",
+  "split divide",
+  "async asynchronous",
+  "sync synchronous",
+  "parallel concurrent concurrently",
+  "lock mutex",
+  "cache memoize",
+  "upgrade update",
+  "dependency requirement",
+  "mock stub fake",
+  "debug trace",
+  "warning warn",
+  "deprecated obsolete",
+  "argument parameter",
+  "option flag",
+  "timezone tz",
+  "hash digest checksum",
+  "encrypt cipher",
+  "certificate cert",
+  "download fetch",
+];
+
+/** Each word's light stem → the other words of its groups. */
+const BY_STEM: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, Set<string>>();
+  for (const group of GROUPS) {
+    const words = group.split(" ");
+    for (const w of words) {
+      const set = map.get(lightStem(w)) ?? new Set<string>();
+      for (const other of words) if (other !== w) set.add(other);
+      map.set(lightStem(w), set);
+    }
+  }
+  return new Map([...map].map(([k, v]) => [k, [...v]]));
+})();
+
+/** The words a query word may stand for besides itself (none for most words). */
+export function synonymsOf(word: string): readonly string[] {
+  const stem = lightStem(word);
+  // "stopped" → "stopp" → "stop"
+  const undoubled = stem.length > 3 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem;
+  return BY_STEM.get(stem) ?? BY_STEM.get(undoubled) ?? [];
+}

@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { openStore, type Database } from "../../src/store/db.ts";
+import { indexSource } from "../../src/store/index-source.ts";
+import { planQuery } from "../../src/store/query-plan.ts";
+import { parseQuery } from "../../src/store/query.ts";
+import { search } from "../../src/store/search.ts";
+import { synonymsOf } from "../../src/store/synonyms.ts";
+import { tempDir } from "../helpers/temp.ts";
+
+let db: Database;
+
+const DOCS: [string, string][] = [
+  [
+    "proc.md",
+    "# Processes\n\n## Killing a child\n\nCall kill() to terminate the child; it receives SIGTERM.\n\n## Exit codes\n\nA child that quits early reports its code.\n",
+  ],
+  ["dirs.md", "# Directories\n\n## Making a directory\n\nmkdir creates the directory and, with parents, every missing parent.\n"],
+  ["typos.md", "# Spelling\n\nThe runtime schedules tasks.\n"],
+];
+
+beforeAll(() => {
+  db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  for (const [label, text] of DOCS) indexSource(db, { label, text, kind: "markdown", maxChunk: 4096 });
+});
+
+const plan = (q: string) => planQuery(db, parseQuery(q));
+const term = (q: string, word: string) => plan(q).terms.find((t) => t.word === word)!;
+
+describe("words put otherwise", () => {
+  test.each([
+    ["stop", ["kill", "terminate"]],
+    ["stopped", ["kill", "terminate"]], // by its stem
+    ["folders", ["directory"]],
+  ])("%s stands for %p", (word, others) => {
+    for (const o of others) expect(synonymsOf(word)).toContain(o);
+  });
+
+  test.each([["run"], ["use"], ["new"], ["commit"], ["log"], ["runtime"]])("%s stands for nothing else: too common, or a name", (word) => {
+    expect(synonymsOf(word)).toEqual([]);
+  });
+
+  test("a word matches the words of its group that the index holds; a known word keeps its own first", () => {
+    const stop = term("stop child", "stop");
+    expect(stop.kind).toBe("synonym");
+    expect(stop.forms).toEqual(expect.arrayContaining(["kill", "terminate"]));
+    expect(stop.forms).not.toContain("abort"); // not in the index
+    const kill = term("kill child", "kill");
+    expect(kill.kind).toBe("known");
+    expect(kill.forms[0]).toBe("kill");
+    expect(kill.forms).toContain("terminate");
+  });
+
+  test("a word the index lacks is matched through its group before any spelling fix", () => {
+    const folder = term("make folder", "folder");
+    expect(folder.kind).toBe("synonym");
+    expect(folder.forms).toEqual(["directory"]);
+    expect(plan("make folder").corrected).toBeUndefined();
+  });
+
+  test("phrases are matched as written", () => {
+    expect(term('"stop child"', "stop").forms).toEqual([]);
+  });
+
+  test("a question in other words finds the section", () => {
+    expect(search(db, "forcefully stop a child", { limit: 3, snippetMax: 400, rrfK: 60 }).hits[0]?.title).toBe("Processes > Killing a child");
+    expect(search(db, "create folder with missing parents", { limit: 3, snippetMax: 400, rrfK: 60 }).hits[0]?.title).toBe("Directories > Making a directory");
+  });
+
+  test("a misspelling without a group is still fixed", () => {
+    expect(plan("rutime").corrected).toBe("runtime");
+  });
+});
