@@ -96,11 +96,11 @@ export async function runRetrieval(options: { misses?: boolean; mcp?: boolean } 
 
 export function printReport(r: RetrievalReport): void {
   console.log(`retrieval: ${r.corpus.files} files, ${(r.corpus.bytes / 1024 / 1024).toFixed(1)} MB indexed`);
-  console.log("split kind      n   hit@1  hit@3  MRR    file@1");
+  console.log("split kind      n   hit@1  hit@3  MRR    file@1 section@1");
   for (const split of (process.argv.includes("--dev-only") ? ["dev"] : ["dev", "test"]) as ("dev" | "test")[]) {
     for (const [kind, s] of Object.entries(r[split])) {
       console.log(
-        `${split.padEnd(5)} ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}`,
+        `${split.padEnd(5)} ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}   ${s.sectionHitAt1?.toFixed(2) ?? "n/a"}`,
       );
     }
   }

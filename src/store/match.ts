@@ -67,6 +67,28 @@ export function findTerms(text: string, stems: string[]): TermHit[] {
   return hits.sort((a, b) => a.at - b.at);
 }
 
+/**
+ * Hits of words run together without a capital or a joiner (`defaultdict`, `readline`): a word
+ * that splits into two parts of at least three letters, each matching a query term. Both parts
+ * must match, so `thread` is never "read". For headings, where such names are what a section is
+ * called.
+ */
+export function findCompounds(text: string, stems: string[]): TermHit[] {
+  const hits: TermHit[] = [];
+  for (const m of text.toLowerCase().matchAll(/[a-z]{6,}/g)) {
+    const w = m[0];
+    for (let i = 3; i <= w.length - 3; i++) {
+      const head = stems.findIndex((s) => s.length >= 3 && (w.slice(0, i) === s || lightStem(w.slice(0, i)) === s));
+      if (head < 0) continue;
+      const tail = stems.findIndex((s, k) => k !== head && s.length >= 3 && wordMatches(w.slice(i), s));
+      if (tail < 0) continue;
+      hits.push({ term: head, at: m.index!, length: i }, { term: tail, at: m.index! + i, length: w.length - i });
+      break;
+    }
+  }
+  return hits;
+}
+
 function wordMatches(word: string, stem: string): boolean {
   const s = lightStem(word);
   // A word matches its own stem, or carries it as a prefix (not for short stems: "use" in "useful").

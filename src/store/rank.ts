@@ -4,7 +4,7 @@
  * section's heading should find that section, not each subsection that inherits its words. Terms
  * count by how much they tell (IDF): "use" or "file" matter less than the telling word.
  */
-import { findTerms, lightStem, minimalSpan, type TermHit } from "./match.ts";
+import { findCompounds, findTerms, lightStem, minimalSpan, type TermHit } from "./match.ts";
 import type { PlannedTerm } from "./query-plan.ts";
 import { STOPWORDS, words } from "./terms.ts";
 
@@ -47,6 +47,8 @@ export interface TitleParts {
   path: string;
 }
 
+/** What naming all of a heading but its unmatched qualifier counts, against 1 for all of it. */
+const QUALIFIED = 0.7;
 const PART = / \(\d+\)$/;
 const RANGE = /^(.*?) (?:lines|rows) \d+-\d+(?:: (.*))?$/s;
 
@@ -109,7 +111,7 @@ function weightOf(m: TermMatcher, terms: Set<number>): number {
 /** One chunk's score; hits carry term indexes of the query (not of the stems). */
 export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const { leaf, path } = splitTitle(c.title);
-  const leafHits = findTerms(leaf, m.stems);
+  const leafHits = [...findTerms(leaf, m.stems), ...findCompounds(leaf, m.stems)];
   const pathHits = findTerms(path, m.stems);
   const rawBody = findTerms(c.body, m.stems);
   const bodyHits = rawBody.map((h) => ({ ...h, term: m.termOf[h.term]! }));
@@ -120,10 +122,14 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const pathCover = weightOf(m, covered(m, pathHits));
   // How much of the heading the query accounts for: "Promises API" for "promises api" is 1.
   const leafWords = nameWords(leaf);
+  const matched = leafWords.map((w) => findTerms(w.word, m.stems).length > 0 || findCompounds(w.word, m.stems).length > 0);
   const leafTotal = leafWords.reduce((n, w) => n + w.weight, 0);
-  const matchedLeaf = leafWords.reduce((n, w) => n + (findTerms(w.word, m.stems).length > 0 ? w.weight : 0), 0);
+  const matchedLeaf = leafWords.reduce((n, w, i) => n + (matched[i] ? w.weight : 0), 0);
   const leafPrecision = leafTotal ? matchedLeaf / leafTotal : 0;
-  const exact = leafCover > 0.999 && leafPrecision === 1 ? 1 : 0;
+  // The query names the heading, all of it or all but a qualifier it left out (`util.` of
+  // `util.TextDecoder`): the latter is a near miss, as `timersPromises.setInterval` is for "setInterval".
+  const unnamed = leafWords.some((w, i) => !matched[i] && w.weight >= 1);
+  const exact = leafCover > 0.999 && matchedLeaf > 0 ? (leafPrecision === 1 ? 1 : unnamed ? 0 : QUALIFIED) : 0;
   const n = all.size;
   const span = minimalSpan(bodyHits);
   const proximity = n >= 2 && span > 0 ? 1 / (1 + span / (40 * n)) : 0;

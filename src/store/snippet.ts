@@ -37,6 +37,8 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
     // Later windows go after terms the earlier ones lack.
     remaining = remaining.filter((h) => (h.at < s || h.at >= e) && !seen.has(h.term));
   }
+  // Too little room for a window beside the header (a small snippet budget): the head of the text.
+  if (windows.length === 0) return `${clipBytes(text.slice(0, budget), budget)}…`;
   const merged = merge(windows);
   const withHeader = header && merged[0]![0] > firstLineEnd ? [[0, firstLineEnd] as [number, number], ...merged] : merged;
   // Each window was sized to fit what was left, so none needs cutting; the total is clipped only

@@ -5,7 +5,7 @@ import { indexSource } from "../../src/store/index-source.ts";
 import { splitTitle } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { makeSnippet } from "../../src/store/snippet.ts";
-import { findTerms } from "../../src/store/match.ts";
+import { findCompounds, findTerms } from "../../src/store/match.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 describe("title parts", () => {
@@ -75,6 +75,61 @@ describe("ranking by headings and telling words", () => {
   });
 });
 
+describe("words run together in a heading", () => {
+  test.each([
+    ["`defaultdict` objects", ["default", "dict"], 2],
+    ["readline", ["read", "line"], 2],
+    ["thread", ["read", "line"], 0], // "th" is no query word
+    ["timeout", ["time"], 0], // one part alone is no compound
+  ])("%s with %p", (heading, stems, n) => {
+    expect(findCompounds(heading, stems).length).toBe(n);
+  });
+});
+
+describe("names with and without their qualifier", () => {
+  let names: Database;
+  const UTIL = `# Util
+
+## Class: \`util.TextDecoder\`
+
+An implementation of the WHATWG Encoding Standard TextDecoder API.
+
+### \`new TextDecoder([encoding[, options]])\`
+
+Creates a new TextDecoder instance for the encoding given.
+
+### \`textDecoder.decode([input])\`
+
+Decodes the input and returns a string; the TextDecoder keeps no state.
+
+# Timers
+
+## \`setInterval(callback[, delay])\`
+
+Schedules repeated execution of callback every delay milliseconds.
+
+## Timers Promises API
+
+### \`timersPromises.setInterval([delay])\`
+
+Returns an async iterator that generates values in an interval of delay ms, like setInterval.
+`;
+  beforeAll(() => {
+    names = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(names, { label: "api.md", text: UTIL, kind: "markdown", maxChunk: 4096 });
+  });
+  const top = (q: string) => search(names, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title;
+
+  test("a class named without its module finds the class, not its members", () => {
+    expect(top("textdecoder")).toBe("Util > Class: `util.TextDecoder`");
+    expect(top("TextDecdoer")).toBe("Util > Class: `util.TextDecoder`");
+  });
+
+  test("a name that is a heading as written beats the same name under a qualifier", () => {
+    expect(top("setInterval")).toBe("Timers > `setInterval(callback[, delay])`");
+  });
+});
+
 describe("best-passage snippets", () => {
   const body = `${"filler words about nothing in particular. ".repeat(40)}The fix landed in version 2.30-3 for the parser. ${"more filler that says little. ".repeat(40)}`;
   const stems = ["fix", "parser"];
@@ -103,6 +158,21 @@ describe("best-passage snippets", () => {
     const snippet = makeSnippet(text, findTerms(text, ["fork", "execargv"]), 200, [1, 1]);
     expect(snippet.startsWith("### child_process.fork(modulePath)\n…")).toBe(true);
     expect(snippet).toContain("execArgv lists the flags");
+  });
+
+  test("what follows the words gets more of the window than what precedes them", () => {
+    const text = `${"lead-in words. ".repeat(30)}The key is maxsize and its value is 128 entries by default, unless set. ${"tail words. ".repeat(30)}`;
+    const snippet = makeSnippet(text, findTerms(text, ["maxsize"]), 200, [1]);
+    expect(snippet).toContain("value is 128 entries by default");
+  });
+
+  test("a budget too small for a window beside the header still gives the head of the text", () => {
+    const text = `### A heading line of some length, as sections have them in generated docs
+${"filler ".repeat(80)}needle here
+${"filler ".repeat(40)}`;
+    const snippet = makeSnippet(text, findTerms(text, ["needle"]), 120, [1]);
+    expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(120);
+    expect(snippet.startsWith("### A heading")).toBe(true);
   });
 
   test("multibyte text is cut on code points within the byte budget", () => {
