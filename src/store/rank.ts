@@ -9,7 +9,7 @@ import type { PlannedTerm } from "./query-plan.ts";
 import { STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
-const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15 };
+const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15, summary: 0.2 };
 
 /**
  * Words that say what kind of thing a heading documents ("Class: `util.TextDecoder`", "Popen
@@ -49,6 +49,12 @@ export interface TitleParts {
 
 /** What naming all of a heading but its unmatched qualifier counts, against 1 for all of it. */
 const QUALIFIED = 0.7;
+/**
+ * A manual page's synopsis lists every command and option in one place, so it holds the words of
+ * any query about them; what they do is in the sections below it. Unless the query names it, it
+ * ranks a little lower.
+ */
+const SUMMARY = /^synopsis$/i;
 const PART = / \(\d+\)$/;
 const RANGE = /^(.*?) (?:lines|rows) \d+-\d+(?:: (.*))?$/s;
 
@@ -148,6 +154,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     proximity * W.proximity +
     fragment * W.fragment +
     // A few lines (a synopsis, a heading alone) seldom answer what a fuller section does.
-    Math.min(1, Math.log1p(c.body.length / 256) / Math.log1p(16)) * W.body;
+    Math.min(1, Math.log1p(c.body.length / 256) / Math.log1p(16)) * W.body -
+    (SUMMARY.test(leaf) && leafCover === 0 ? W.summary : 0);
   return { score, bodyHits };
 }

@@ -75,6 +75,41 @@ describe("ranking by headings and telling words", () => {
   });
 });
 
+describe("a manual page's synopsis", () => {
+  let man: Database;
+  const PAGE = `# git-remote(1)
+
+## SYNOPSIS
+
+git remote add <name> <url>
+git remote set-url [--push] <name> <newurl>
+git remote prune [-n] <name>
+
+## COMMANDS
+
+set-url
+
+Changes URLs for the remote. With --push, push URLs are manipulated instead of fetch URLs.
+
+prune
+
+Deletes stale references associated with <name>.
+`;
+  beforeAll(() => {
+    man = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(man, { label: "git-remote.html", text: PAGE, kind: "markdown", maxChunk: 4096 });
+  });
+  const top = (q: string) => search(man, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title;
+
+  test("what an option does is found below the synopsis that merely lists it", () => {
+    expect(top("git remote set-url --push")).toBe("git-remote(1) > COMMANDS");
+  });
+
+  test("the synopsis itself when the query names it", () => {
+    expect(top("git remote synopsis")).toBe("git-remote(1) > SYNOPSIS");
+  });
+});
+
 describe("words run together in a heading", () => {
   test.each([
     ["`defaultdict` objects", ["default", "dict"], 2],
