@@ -1,4 +1,5 @@
 import { CtxError } from "../errors.ts";
+import { localPageText } from "../fetch/local-page.ts";
 import { checkPaths, indexPaths } from "../store/index-path.ts";
 import { openForCommand, printJson } from "./context.ts";
 import { formatBytes } from "../preview/clip.ts";
@@ -36,6 +37,7 @@ export async function indexCommand(paths: string[], opts: IndexOptions): Promise
       maxFiles: MAX_FILES,
       maxFileBytes: MAX_FILE_BYTES,
       onFile: tty ? (done, total) => process.stderr.write(`\rindexing ${done}/${total} files`) : undefined,
+      convert: localPageText,
     });
     if (tty) process.stderr.write("\r\x1b[K");
     if (opts.json) {

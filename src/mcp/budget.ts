@@ -121,12 +121,21 @@ function outline(sections: Section[], budget: number): string {
   return `sections (${sections.length}, lines and title):\n${rows.join("\n")}`;
 }
 
+/** Longest title shown with a hit. */
+const TITLE_MAX = 160;
+
 /**
  * Chunk titles of plain text read `<label> lines 40-80: <first line>`; the label may be another
  * source's (identical text is stored once), so the prefix is dropped whenever its range matches.
+ * A heading path too long to show loses headings from its middle, never its own (the last):
+ * `Stream > … > Class: stream.Readable > readable.destroy([error])`.
  */
 export function shortTitle(title: string, lineStart: number, lineEnd: number): string {
   const m = /^(.*?) ?lines (\d+)-(\d+):? ?/.exec(title);
-  const rest = m && Number(m[2]) === lineStart && Number(m[3]) === lineEnd ? title.slice(m[0].length) : title;
-  return rest.trim().slice(0, 160);
+  const rest = (m && Number(m[2]) === lineStart && Number(m[3]) === lineEnd ? title.slice(m[0].length) : title).trim();
+  if (rest.length <= TITLE_MAX) return rest;
+  const parts = rest.split(" > ");
+  while (parts.length > 2 && parts.join(" > ").length > TITLE_MAX) parts.splice(1, parts[1] === "…" ? 2 : 1, "…");
+  const short = parts.join(" > ");
+  return short.length <= TITLE_MAX ? short : `${short.slice(0, TITLE_MAX - 1)}…`;
 }

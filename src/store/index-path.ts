@@ -1,7 +1,7 @@
 import { openSync, closeSync, fstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, isAbsolute, relative, resolve, sep } from "node:path";
 import { CtxError, errorMessage } from "../errors.ts";
-import { detectKind } from "./chunk/index.ts";
+import { detectKind, type ContentKind } from "./chunk/index.ts";
 import type { Database } from "./db.ts";
 import type { IndexResult, SourceInput } from "./index-source.ts";
 import { createIndexer } from "./index-parallel.ts";
@@ -23,6 +23,11 @@ interface IndexPathOptions {
   refuse?: (path: string) => string | undefined;
   /** Leave the full-text rows to flushPending (store/pending.ts): a server's ctx_index. */
   deferSearch?: boolean;
+  /**
+   * What to index for a file whose text is not to be indexed as it is (an HTML page becomes
+   * markdown, fetch/local-page.ts); undefined keeps the text, its kind detected from name and content.
+   */
+  convert?: (path: string, text: string) => Promise<{ text: string; kind: ContentKind } | undefined>;
 }
 
 interface IndexPathReport {
@@ -74,13 +79,15 @@ export async function indexPaths(db: Database, paths: string[], options: IndexPa
   try {
     for (const [i, { path, label }] of files.entries()) {
       const refusal = options.refuse?.(path);
-      const text = refusal ? undefined : readText(path, options.maxFileBytes, report);
+      const raw = refusal ? undefined : readText(path, options.maxFileBytes, report);
       if (refusal) report.skipped.push({ path, reason: refusal });
-      if (text !== undefined) {
+      if (raw !== undefined) {
+        const converted = options.convert ? await options.convert(path, raw) : undefined;
+        const text = converted?.text ?? raw;
         pending.push({
           label,
           text,
-          kind: detectKind(basename(path), text),
+          kind: converted?.kind ?? detectKind(basename(path), text),
           origin: path,
           session: options.session,
           worktree: options.worktree,

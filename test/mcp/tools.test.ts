@@ -88,6 +88,25 @@ describe("ctx_index, ctx_search, ctx_stats, ctx_purge", async () => {
     expect(Buffer.byteLength(s.text)).toBeLessThanOrEqual(CAP);
   });
 
+  test("a local HTML page is indexed as the markdown of its content, sectioned by its headings", async () => {
+    writeFileSync(
+      join(project.dir, "api.html"),
+      `<!doctype html><html><head><title>json — JSON encoder</title><script>var tracking = 1;</script></head><body>
+<nav><a href="/">Home</a> <a href="/search">Search the site navigation</a></nav>
+<main><h1>json — JSON encoder and decoder</h1><p>Intro.</p>
+<h2>Encoders and Decoders</h2><p>Use <code>raw_decode(s)</code> to parse a document with extraneous trailing data.</p>
+<h2>Command line</h2><p>Run <code>python -m json.tool</code> to pretty-print.</p></main></body></html>`,
+    );
+    const r = await server.call("ctx_index", { path: "api.html" });
+    expect(r.isError).toBe(false);
+    const s = await server.call("ctx_search", { queries: ["extraneous trailing data"], source: "api.html" });
+    expect(s.text).toMatch(/\[api.html\] lines \d+-\d+ · json — JSON encoder and decoder > Encoders and Decoders\n/);
+    expect(s.text).toContain("`raw_decode(s)`");
+    expect(s.text).not.toContain("<code>");
+    const nav = await server.call("ctx_search", { queries: ["tracking navigation"], source: "api.html" });
+    expect(nav.text).not.toContain("var tracking");
+  });
+
   test("index a file: secrets are redacted before they are stored", async () => {
     const r = await server.call("ctx_index", { path: "config.env", source: "env-file" });
     expect(r.text).toContain("env-file");

@@ -52,7 +52,11 @@ export function indexTool() {
       }
       const policy = await ctx.policy();
       const real = await allowedPath(ctx, policy, "path", args.path!, "any");
-      const [{ checkPath }, { indexPaths }] = await Promise.all([import("../../sandbox/policy.ts"), import("../../store/index-path.ts")]);
+      const [{ checkPath }, { indexPaths }, { localPageText }] = await Promise.all([
+        import("../../sandbox/policy.ts"),
+        import("../../store/index-path.ts"),
+        import("../../fetch/local-page.ts"),
+      ]);
       const { db, project } = await ctx.store();
       const report = await indexPaths(db, [real], {
         projectRoot: project.root,
@@ -63,6 +67,7 @@ export function indexTool() {
         maxFiles: MAX_FILES,
         maxFileBytes: MAX_FILE_BYTES,
         deferSearch: true,
+        convert: localPageText,
         refuse: (file) => {
           const d = checkPath(policy, file, project.root);
           return d.ok ? undefined : d.reason;
