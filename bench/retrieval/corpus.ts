@@ -20,6 +20,8 @@ export interface CorpusFile {
   label: string;
   text: string;
   kind: ContentKind;
+  /** The file as shipped (decompressed): what a user hands ctx_index. */
+  raw: Uint8Array;
 }
 
 function walk(dir: string): string[] {
@@ -48,11 +50,11 @@ export async function loadCorpus(dir = CORPUS_DIR): Promise<CorpusFile[]> {
     }
     if (/\.html?$/.test(label)) {
       const page = await htmlToMarkdown(once(bytes), `file:///${label}`);
-      files.push({ label, text: page.markdown, kind: "markdown" });
+      files.push({ label, text: page.markdown, kind: "markdown", raw: bytes });
       continue;
     }
     const text = new TextDecoder().decode(bytes);
-    files.push({ label, text, kind: detectKind(label, text) });
+    files.push({ label, text, kind: detectKind(label, text), raw: bytes });
   }
   return files;
 }

@@ -14,7 +14,7 @@ import { openStore } from "../../src/store/db.ts";
 import { indexSources } from "../../src/store/index-source.ts";
 import { search } from "../../src/store/search.ts";
 import { loadCorpus, type CorpusFile } from "./corpus.ts";
-import { isGold, score, type RetrievalQuery, type Scores } from "./judge.ts";
+import { isGold, score, type JudgedHit, type RetrievalQuery, type Scores } from "./judge.ts";
 
 const here = import.meta.dir;
 const args = process.argv.slice(2);
@@ -25,6 +25,8 @@ export interface RetrievalReport {
   dev: Record<string, Scores>;
   test: Record<string, Scores>;
   replyBytes?: { mean: number; p95: number; queries: number };
+  /** The same queries over MCP, the files indexed as shipped with one ctx_index call each. */
+  mcp?: { dev: Record<string, Scores>; test: Record<string, Scores> };
 }
 
 function byKind(results: { q: RetrievalQuery; hits: Parameters<typeof isGold>[0][] }[]): Record<string, Scores> {
@@ -33,29 +35,53 @@ function byKind(results: { q: RetrievalQuery; hits: Parameters<typeof isGold>[0]
   return out;
 }
 
-/** Mean and p95 bytes of a ctx_search reply (one query, default limit) over MCP. */
-async function replyBytes(files: CorpusFile[], queries: RetrievalQuery[]): Promise<RetrievalReport["replyBytes"]> {
+/** A ctx_search reply's hits: `[source] lines a-b · title` headers, each followed by its snippet. */
+export function parseHits(reply: string): JudgedHit[] {
+  const hits: JudgedHit[] = [];
+  for (const line of reply.split("\n")) {
+    const m = /^\[([^\]\n]+)\] lines (\d+)-(\d+)(?: · (.*))?$/.exec(line);
+    if (m) hits.push({ source: m[1]!, lineStart: Number(m[2]), lineEnd: Number(m[3]), title: m[4] ?? "", snippet: "" });
+    else if (hits.length) hits[hits.length - 1]!.snippet += `${line}\n`;
+  }
+  return hits;
+}
+
+/**
+ * Where agents meet it: the files as shipped (HTML pages as HTML) in a project, one ctx_index call
+ * per file over MCP against the built binary, then every query as one ctx_search call (limit 5,
+ * scored like the in-process run) and once more at the default limit for the reply's size.
+ */
+async function overMcp(files: CorpusFile[], queries: RetrievalQuery[]): Promise<Pick<RetrievalReport, "mcp" | "replyBytes"> | undefined> {
   const binary = join(here, "..", "..", "dist", "ctxmode");
   if (!existsSync(binary)) return undefined;
   const tmp = mkdtempSync(join(tmpdir(), "ctxmode-retrieval-"));
   try {
     const project = join(tmp, "project");
     for (const f of files) {
-      // Converted HTML is markdown now: give it a name that says so.
-      const path = join(project, f.label.replace(/\.html?$/, ".md"));
+      const path = join(project, f.label);
       mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, f.text);
+      writeFileSync(path, f.raw);
     }
     const client = await connectCtxmode(binary, tmp, project, "ctxmode-retrieval");
-    for (const f of files) await client.callTool({ name: "ctx_index", arguments: { path: f.label.replace(/\.html?$/, ".md") } });
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const r = await client.callTool({ name, arguments: args });
+      const text = (r.content as { text?: string }[]).map((c) => c.text ?? "").join("");
+      if (r.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${text.slice(0, 300)}`);
+      return text;
+    };
+    for (const f of files) await call("ctx_index", { path: f.label });
+    const results: { q: RetrievalQuery; hits: JudgedHit[] }[] = [];
     const sizes: number[] = [];
     for (const q of queries) {
-      const r = await client.callTool({ name: "ctx_search", arguments: { queries: [q.query] } });
-      sizes.push(Buffer.byteLength((r.content as { text?: string }[]).map((c) => c.text ?? "").join("")));
+      results.push({ q, hits: parseHits(await call("ctx_search", { queries: [q.query], limit: 5 })) });
+      sizes.push(Buffer.byteLength(await call("ctx_search", { queries: [q.query] })));
     }
     await client.close();
     sizes.sort((a, b) => a - b);
-    return { mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length), p95: sizes[Math.ceil(sizes.length * 0.95) - 1]!, queries: sizes.length };
+    return {
+      mcp: { dev: byKind(results.filter((r) => r.q.split === "dev")), test: byKind(results.filter((r) => r.q.split === "test")) },
+      replyBytes: { mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length), p95: sizes[Math.ceil(sizes.length * 0.95) - 1]!, queries: sizes.length },
+    };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -87,7 +113,7 @@ export async function runRetrieval(options: { misses?: boolean; mcp?: boolean } 
       dev: byKind(results.filter((r) => r.q.split === "dev")),
       test: byKind(results.filter((r) => r.q.split === "test")),
     };
-    if (options.mcp !== false) report.replyBytes = await replyBytes(files, queries);
+    if (options.mcp !== false) Object.assign(report, await overMcp(files, queries));
     return report;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -101,6 +127,14 @@ export function printReport(r: RetrievalReport): void {
     for (const [kind, s] of Object.entries(r[split])) {
       console.log(
         `${split.padEnd(5)} ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}   ${s.sectionHitAt1?.toFixed(2) ?? "n/a"}`,
+      );
+    }
+  }
+  if (r.mcp) {
+    for (const split of (process.argv.includes("--dev-only") ? ["dev"] : ["dev", "test"]) as ("dev" | "test")[]) {
+      const s = r.mcp[split].all!;
+      console.log(
+        `${split.padEnd(5)} over MCP ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}   ${s.sectionHitAt1.toFixed(2)}`,
       );
     }
   }

@@ -5,7 +5,7 @@ import { detectKind, type ContentKind } from "./chunk/index.ts";
 import type { Database } from "./db.ts";
 import type { IndexResult, SourceInput } from "./index-source.ts";
 import { createIndexer } from "./index-parallel.ts";
-import { looksBinary, walkFiles } from "./walk.ts";
+import { decodeText, looksBinary, walkFiles } from "./walk.ts";
 
 interface IndexPathOptions {
   /** Project top-level: labels are paths relative to it. */
@@ -128,7 +128,7 @@ function readText(path: string, maxBytes: number, report: IndexPathReport): stri
     if (st.size > maxBytes) return void report.skipped.push({ path, reason: `larger than ${maxBytes} bytes` });
     const bytes = readFileSync(fd);
     if (looksBinary(bytes)) return void report.skipped.push({ path, reason: "binary" });
-    return new TextDecoder().decode(bytes);
+    return decodeText(bytes);
   } catch (err) {
     report.skipped.push({ path, reason: errorMessage(err) });
     return undefined;

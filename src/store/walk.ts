@@ -71,15 +71,38 @@ function walkPlain(root: string, maxFiles: number): string[] {
   return out;
 }
 
-/** A file is binary when its first 8 KB hold a NUL byte or are not valid UTF-8. */
+/**
+ * A file is binary when its first 8 KB hold a NUL byte, or are not UTF-8 and more than one byte
+ * in twenty is a control character no text uses: an old ChangeLog in Latin-1 or a CSV saved as
+ * Windows-1252 is text, a compressed or image file is not.
+ */
 export function looksBinary(bytes: Uint8Array): boolean {
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) return true;
+  if (isUtf8(head)) return false;
+  let control = 0;
+  for (const b of head) if (b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1b) || b === 0x7f) control++;
+  return control * 20 > head.length;
+}
+
+function isUtf8(head: Uint8Array): boolean {
   try {
     // A multi-byte character cut at the 8 KB edge is fine; `stream` keeps it pending.
     new TextDecoder("utf-8", { fatal: true }).decode(head, { stream: true });
-    return false;
-  } catch {
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A text file's bytes as a string: UTF-8 when they are UTF-8 (a BOM dropped), else Windows-1252,
+ * the superset of Latin-1 that legacy text files are written in, so "Díaz" stays "Díaz".
+ */
+export function decodeText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
   }
 }
