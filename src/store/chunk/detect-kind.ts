@@ -7,6 +7,9 @@ const BY_EXTENSION: Record<string, ContentKind> = {};
 for (const ext of ["md", "markdown", "mdx", "mdown", "mkd"]) BY_EXTENSION[ext] = "markdown";
 for (const ext of ["json", "geojson", "ipynb", "webmanifest", "har"]) BY_EXTENSION[ext] = "json";
 for (const ext of ["csv", "tsv"]) BY_EXTENSION[ext] = "csv";
+// reStructuredText and AsciiDoc: their `#` comment lines are no markdown headings; their own
+// titles are read where text is chunked (text-headings.ts).
+for (const ext of ["rst", "rest", "adoc", "asciidoc"]) BY_EXTENSION[ext] = "text";
 for (const ext of [
   "ts",
   "tsx",

@@ -5,6 +5,7 @@ import { chunkCsv } from "./csv.ts";
 import { chunkJson } from "./json.ts";
 import { chunkMarkdown } from "./markdown.ts";
 import { chunkPlainText } from "./text.ts";
+import { withMarkdownHeadings } from "./text-headings.ts";
 import type { Chunk, ChunkOptions, ContentKind } from "./types.ts";
 
 export type { Chunk, ChunkOptions, ContentKind } from "./types.ts";
@@ -30,7 +31,10 @@ export function chunkText(text: string, kind: ContentKind, options: ChunkOptions
       return chunkCsv(text, opts);
     case "code":
       return chunkCode(text, opts);
-    case "text":
-      return chunkPlainText(text, opts);
+    case "text": {
+      // reStructuredText, AsciiDoc and manual pages have sections: chunk them by section.
+      const sectioned = withMarkdownHeadings(text);
+      return sectioned === undefined ? chunkPlainText(text, opts) : chunkMarkdown(sectioned, opts);
+    }
   }
 }

@@ -72,16 +72,19 @@ function scanRange(lines: string[], from: number, n: number, state: { nesting: b
       continue;
     }
     let j = i;
-    while (j + 1 < n && startsParagraphLine(lines[j + 1]!)) j++;
+    while (j + 1 < n && startsParagraphLine(lines[j + 1]!, lines[j + 2])) j++;
     blocks.push({ type: "para", start: i, end: j });
     i = j + 1;
   }
   return blocks;
 }
 
-/** A line that continues a paragraph rather than opening another block. */
-function startsParagraphLine(line: string): boolean {
-  return !isBlank(line) && !fenceOpen(line) && !ATX.test(line) && !RULE.test(line);
+/**
+ * A line that continues a paragraph rather than opening another block. A dash rule with text on
+ * both sides is a table's row border (`------ -----` in a reStructuredText table), not a break.
+ */
+function startsParagraphLine(line: string, next: string | undefined): boolean {
+  return !isBlank(line) && !fenceOpen(line) && !ATX.test(line) && !(RULE.test(line) && (next === undefined || isBlank(next)));
 }
 
 function headingText(raw: string): string {

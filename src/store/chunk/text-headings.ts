@@ -1,0 +1,104 @@
+/**
+ * Headings of text that is not markdown but has sections all the same: reStructuredText and
+ * AsciiDoc titles underlined (and overlined) with punctuation, AsciiDoc's `== Title` lines, and
+ * a rendered manual page's NAME / SYNOPSIS / DESCRIPTION headings (with the subsections man
+ * indents by three spaces). Read as plain text, such a file is cut every 80 lines wherever its
+ * sections fall; rewritten with markdown headings it is chunked by section like any doc.
+ */
+
+/** A title's underline: one punctuation character repeated, as RST and AsciiDoc allow. */
+const UNDERLINE = /^([=\-~^"'`#*+:._])\1{2,}[ \t]*$/;
+/** An AsciiDoc title line; one that also ends in `=` is a banner (`===== 3 passed =====`), not a title. */
+const ASCIIDOC_TITLE = /^(={1,6})[ \t]+(\S.*[^=\s])[ \t]*$/;
+/** A manual page section heading: capitals at the margin (`SEE ALSO`, `EXIT STATUS`). */
+const MAN_SECTION = /^[A-Z][A-Z0-9]*(?:[ -][A-Z0-9]+)*$/;
+/** A manual page subsection: three spaces in, then a title (`   Operation mode`). */
+const MAN_SUBSECTION = /^ {3}(\S.{0,60})$/;
+const MAN_NAMES = new Set(["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS"]);
+const TITLE_MAX = 120;
+
+const isBlank = (line: string | undefined) => line === undefined || line.trim() === "";
+
+/**
+ * The text with each title line turned into a markdown heading (`## Title`) and its under- and
+ * overlines blanked, line for line (line numbers stay those of the file); undefined when the text
+ * has fewer than two such titles or already reads as markdown.
+ */
+export function withMarkdownHeadings(text: string): string | undefined {
+  const lines = text.split("\n");
+  return underlined(lines) ?? manPage(lines);
+}
+
+/** RST and AsciiDoc: levels in the order their styles first appear, as RST defines them. */
+function underlined(lines: string[]): string | undefined {
+  const styles: string[] = [];
+  const out = [...lines];
+  let titles = 0;
+  // Last line taken as an underline: it cannot be the next title's overline too.
+  let used = -1;
+  const level = (style: string) => {
+    let k = styles.indexOf(style);
+    if (k < 0) k = styles.push(style) - 1;
+    return Math.min(6, k + 1);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const adoc = ASCIIDOC_TITLE.exec(line);
+    if (adoc && isBlank(lines[i - 1]) && !UNDERLINE.test(line)) {
+      out[i] = `${"#".repeat(adoc[1]!.length)} ${adoc[2]}`;
+      titles++;
+      continue;
+    }
+    const under = UNDERLINE.exec(lines[i + 1] ?? "");
+    const title = line.trimEnd();
+    // A title stands apart: a blank line after its underline, and before it (or before its overline).
+    if (!under || !isTitle(title) || lines[i + 1]!.trim().length < title.length - 2 || !isBlank(lines[i + 2])) continue;
+    const over = i - 1 > used && lines[i - 1]!.trim() === lines[i + 1]!.trim() && isBlank(lines[i - 2]);
+    if (!over && !isBlank(lines[i - 1])) continue;
+    out[i] = `${"#".repeat(level(`${under[1]}${over ? "+" : ""}`))} ${title.trim()}`;
+    out[i + 1] = "";
+    if (over) out[i - 1] = "";
+    titles++;
+    i++;
+    used = i;
+  }
+  if (titles < 2) return undefined;
+  // What markdown would read as a heading and the document does not (`  # a comment` in a literal
+  // block) is indented as the code it is.
+  for (let i = 0; i < out.length; i++) if (MARKDOWN_HEADING.test(lines[i]!) && out[i] === lines[i]) out[i] = lines[i]!.replace(/^ {0,3}/, "    ");
+  return out.join("\n");
+}
+
+const MARKDOWN_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+
+function isTitle(line: string): boolean {
+  const t = line.trim();
+  // RST lets an overlined title be inset; any other title starts at the margin.
+  return t.length > 0 && t.length <= TITLE_MAX && /[\p{L}\p{N}]/u.test(t) && !/^[ \t]{2,}/.test(line) && !UNDERLINE.test(t);
+}
+
+/** A rendered manual page: section headings at the margin over indented text, with man's own section names. */
+function manPage(lines: string[]): string | undefined {
+  const heads: number[] = [];
+  let named = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.length > 40 || !MAN_SECTION.test(line)) continue;
+    const next = lines.slice(i + 1, i + 3).find((l) => !isBlank(l));
+    if (next === undefined || !/^\s/.test(next)) continue;
+    heads.push(i);
+    if (MAN_NAMES.has(line)) named++;
+  }
+  if (heads.length < 3 || named < 2) return undefined;
+  const out = [...lines];
+  for (const [k, i] of heads.entries()) {
+    out[i] = `# ${lines[i]}`;
+    const end = heads[k + 1] ?? lines.length;
+    for (let j = i + 1; j < end; j++) {
+      const sub = MAN_SUBSECTION.exec(lines[j]!);
+      // A subsection title stands alone: a blank line (or its section's heading) before it, text indented deeper after it.
+      if (sub && (isBlank(lines[j - 1]) || j === i + 1) && /^ {4,}\S/.test(lines[j + 1] ?? "")) out[j] = `## ${sub[1]!.trim()}`;
+    }
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,143 @@
+import { describe, expect, test } from "bun:test";
+import { chunkText, detectKind } from "../../../src/store/chunk/index.ts";
+import { withMarkdownHeadings } from "../../../src/store/chunk/text-headings.ts";
+import { expectValidChunks } from "./chunk-checks.ts";
+
+const RST = `=============
+ Configuring
+=============
+
+Intro text.
+
+Config File Format
+==================
+
+The file looks like this::
+
+  # In ~/.aws/config
+  [default]
+  region=us-west-2
+
+Nested Values
+-------------
+
+Sub values are indented.
+
+==================== ===========
+Variable             Option
+==================== ===========
+profile              --profile
+-------------------- -----------
+region               --region
+==================== ===========
+
+Precedence
+----------
+
+Command line options win.
+`;
+
+const ADOC = `= Guide
+
+Intro.
+
+== Install
+
+Run the installer.
+
+=== From source
+
+Build it.
+`;
+
+const MAN = `GREP(1)                     User Commands                    GREP(1)
+
+NAME
+       grep - print lines that match patterns
+
+SYNOPSIS
+       grep [OPTION...] PATTERNS [FILE...]
+
+DESCRIPTION
+       grep searches for PATTERNS in each FILE.
+
+OPTIONS
+   Generic Program Information
+       --help Output a usage message and exit.
+
+   Matching Control
+       -e PATTERNS, --regexp=PATTERNS
+              Use PATTERNS as the patterns.
+
+EXIT STATUS
+       Normally the exit status is 0 if a line is selected.
+`;
+
+const titles = (text: string, name: string) => chunkText(text, detectKind(name, text), { maxChunk: 4096, name }).map((c) => c.title);
+
+describe("sections of text that is not markdown", () => {
+  test("reStructuredText: over- and underlined titles, levels in the order styles appear", () => {
+    expect(titles(RST, "config.rst")).toEqual([
+      "Configuring",
+      "Configuring > Config File Format",
+      "Configuring > Config File Format > Nested Values",
+      "Configuring > Config File Format > Precedence",
+    ]);
+  });
+
+  test("a literal block's `# comment` and a table's row borders do not cut sections", () => {
+    const chunks = chunkText(RST, "text", { maxChunk: 4096, name: "config.rst" });
+    expect(chunks.find((c) => c.title.endsWith("Config File Format"))!.body).toContain("# In ~/.aws/config");
+    expect(chunks.find((c) => c.title.endsWith("Nested Values"))!.body).toContain("region               --region");
+  });
+
+  test("AsciiDoc `==` titles", () => {
+    expect(titles(ADOC, "guide.adoc")).toEqual(["Guide", "Guide > Install", "Guide > Install > From source"]);
+  });
+
+  test("a rendered manual page: its sections and man's three-space subsections", () => {
+    expect(titles(MAN, "grep.1.txt")).toEqual([
+      "grep.1.txt",
+      "NAME",
+      "SYNOPSIS",
+      "DESCRIPTION",
+      "OPTIONS",
+      "OPTIONS > Generic Program Information",
+      "OPTIONS > Matching Control",
+      "EXIT STATUS",
+    ]);
+  });
+
+  test.each([
+    ["RST", RST, "config.rst"],
+    ["AsciiDoc", ADOC, "guide.adoc"],
+    ["man", MAN, "grep.1.txt"],
+  ])("%s: line for line, so ranges are the file's own; the chunks cover it", (_, text, name) => {
+    const sectioned = withMarkdownHeadings(text)!;
+    expect(sectioned.split("\n").length).toBe(text.split("\n").length);
+    const chunks = chunkText(text, detectKind(name, text), { maxChunk: 4096, name });
+    expectValidChunks(chunks, sectioned, 4096);
+    const lines = sectioned.split("\n");
+    const covered = new Set<number>();
+    for (const c of chunks) {
+      const slice = lines.slice(c.lineStart - 1, c.lineEnd).join("\n");
+      // A heading with nothing of its own but subsections gets the list of them as its body.
+      if (c.body.includes("\n\nSections: ")) expect(c.body.startsWith(slice.trim())).toBe(true);
+      else expect(c.body).toBe(slice);
+      for (let i = c.lineStart; i <= c.lineEnd; i++) covered.add(i);
+    }
+    lines.forEach((line, i) => {
+      if (line.trim() !== "") expect(covered.has(i + 1)).toBe(true);
+    });
+  });
+
+  test.each([
+    ["one underlined title only", "Notes\n=====\n\nsome text\n"],
+    ["a test run's banners", "===== test session starts =====\nplatform linux\ncollected 3 items\n\n===== 3 passed in 0.1s =====\n"],
+    ["separator lines between log entries", "start\n==========\nstep one ok\n==========\nstep two ok\n"],
+    ["capital words that are no manual page", "WARNING\n   disk almost full\nERROR\n   disk full\nINFO\n   retrying\n"],
+    ["a Debian changelog", "curl (7.88.1-10) bookworm; urgency=medium\n\n  * Fix a bug.\n\n -- Maint <m@x.org>  Mon, 01 Jan 2024 00:00:00 +0000\n"],
+  ])("left as plain text: %s", (_, text) => {
+    expect(withMarkdownHeadings(text)).toBeUndefined();
+  });
+});
