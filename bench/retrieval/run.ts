@@ -29,9 +29,12 @@ export interface RetrievalReport {
   mcp?: { dev: Record<string, Scores>; test: Record<string, Scores> };
 }
 
+/** Scores overall, per kind of question, and per corpus folder (`folder:structured`). */
 function byKind(results: { q: RetrievalQuery; hits: Parameters<typeof isGold>[0][] }[]): Record<string, Scores> {
   const out: Record<string, Scores> = { all: score(results) };
   for (const kind of KINDS) out[kind] = score(results.filter((r) => r.q.kind === kind));
+  for (const folder of [...new Set(results.map((r) => r.q.source.split("/")[0]!))].sort())
+    out[`folder:${folder}`] = score(results.filter((r) => r.q.source.split("/")[0] === folder));
   return out;
 }
 

@@ -95,10 +95,37 @@ function manPage(lines: string[]): string | undefined {
     out[i] = `# ${lines[i]}`;
     const end = heads[k + 1] ?? lines.length;
     for (let j = i + 1; j < end; j++) {
-      const sub = MAN_SUBSECTION.exec(lines[j]!);
+      const line = lines[j]!;
+      const sub = MAN_SUBSECTION.exec(line);
+      const apart = isBlank(lines[j - 1]) || out[j - 1]!.startsWith("#");
       // A subsection title stands alone: a blank line (or its section's heading) before it, text indented deeper after it.
-      if (sub && (isBlank(lines[j - 1]) || j === i + 1) && /^ {4,}\S/.test(lines[j + 1] ?? "")) out[j] = `## ${sub[1]!.trim()}`;
+      if (sub && apart && indentOf(lines[j + 1] ?? "") >= 4) out[j] = `## ${sub[1]!.trim()}`;
+      else if (apart && isOptionTerm(line, lines[j + 1])) out[j] = `### ${line.trim().replace(/\s+/g, " ")}`;
     }
   }
   return out.join("\n");
+}
+
+/** Columns of leading white space, a tab reaching the next multiple of eight (as man renders). */
+function indentOf(line: string): number {
+  let col = 0;
+  for (const c of line) {
+    if (c === " ") col++;
+    else if (c === "\t") col = (Math.floor(col / 8) + 1) * 8;
+    else return col;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * An option's entry in a manual page: a line a few columns in that starts with a dash (`-e
+ * PATTERNS, --regexp=PATTERNS`, `-maxdepth levels`), its description below it indented deeper or
+ * beside it after a tab or a run of spaces (`-4      Forces ssh to use IPv4 addresses only.`).
+ */
+function isOptionTerm(line: string, next: string | undefined): boolean {
+  const indent = indentOf(line);
+  if (indent < 3 || indent > 8 || line.length > 90) return false;
+  const t = line.trim();
+  if (!/^--?[A-Za-z0-9?]/.test(t)) return false;
+  return /\S(?:\t|\s{3,})\S/.test(t) || (next !== undefined && !isBlank(next) && indentOf(next) > indent);
 }

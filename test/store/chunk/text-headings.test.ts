@@ -95,7 +95,13 @@ describe("sections of text that is not markdown", () => {
     expect(titles(ADOC, "guide.adoc")).toEqual(["Guide", "Guide > Install", "Guide > Install > From source"]);
   });
 
-  test("a rendered manual page: its sections and man's three-space subsections", () => {
+  test("a BSD manual page: an option's entry with its description beside it", () => {
+    const bsd =
+      "SSH(1)   BSD General Commands Manual   SSH(1)\n\nNAME\n     ssh - remote login\n\nSYNOPSIS\n     ssh [-46] destination\n\nDESCRIPTION\n     ssh connects.\n\n     -4\t     Forces ssh to use IPv4 addresses only.\n\n     -E log_file\n\t     Append debug logs to log_file.\n";
+    expect(titles(bsd, "ssh.1.txt").slice(-3)).toEqual(["DESCRIPTION", "DESCRIPTION > -4 Forces ssh to use IPv4 addresses only.", "DESCRIPTION > -E log_file"]);
+  });
+
+  test("a rendered manual page: its sections, man's three-space subsections and option entries", () => {
     expect(titles(MAN, "grep.1.txt")).toEqual([
       "grep.1.txt",
       "NAME",
@@ -104,6 +110,7 @@ describe("sections of text that is not markdown", () => {
       "OPTIONS",
       "OPTIONS > Generic Program Information",
       "OPTIONS > Matching Control",
+      "OPTIONS > Matching Control > -e PATTERNS, --regexp=PATTERNS",
       "EXIT STATUS",
     ]);
   });
