@@ -62,19 +62,32 @@ export function retrievalBlock(): string | undefined {
   const lines = [
     `Section hit@1 / hit@3 / MRR@5 on \`bench/retrieval/\` (${now.corpus.files} files, ${(now.corpus.bytes / 1024 / 1024).toFixed(1)} MB of other people's docs,`,
     `changelogs, logs and npm metadata; ${now.dev.all!.queries + now.test.all!.queries} queries written before any result was seen; the test split is never tuned on).`,
-    before ? "Before: the search of the previous release, same set (`bench/results/retrieval-baseline.json`)." : "",
+    before
+      ? `Before: the search of the previous release (\`bench/results/retrieval-baseline.json\`), on the ${before.dev.all!.queries + before.test.all!.queries} questions there were then${before.test.all!.queries === now.test.all!.queries ? "" : " (the questions added since are not in it)"}.`
+      : "",
     "",
-    "| kind | dev n | dev now | test n | test now | test before |",
-    "|---|---|---|---|---|---|",
+    "| kind | dev n | dev now | test n | test now | test over MCP | test before |",
+    "|---|---|---|---|---|---|---|",
   ];
-  for (const kind of KINDS) {
+  const cell = (s: { hitAt1: number; hitAt3: number; mrr: number } | undefined) => (s ? `${f2(s.hitAt1)} / ${f2(s.hitAt3)} / ${f2(s.mrr)}` : "n/a");
+  const folders = Object.keys(now.test).filter((k) => k.startsWith("folder:"));
+  for (const kind of [...KINDS, ...folders]) {
     const d = now.dev[kind];
     const t = now.test[kind];
-    const b = before?.test[kind];
     if (!d || !t) continue;
-    const cell = (s: { hitAt1: number; hitAt3: number; mrr: number }) => `${f2(s.hitAt1)} / ${f2(s.hitAt3)} / ${f2(s.mrr)}`;
-    lines.push(`| ${kind} | ${d.queries} | ${cell(d)} | ${t.queries} | ${cell(t)} | ${b ? cell(b) : "n/a"} |`);
+    const name = kind.startsWith("folder:") ? `\`${kind.slice(7)}/\` files` : kind;
+    lines.push(`| ${name} | ${d.queries} | ${cell(d)} | ${t.queries} | ${cell(t)} | ${cell(now.mcp?.test[kind])} | ${cell(before?.test[kind])} |`);
   }
+  const d = now.dev.all!;
+  const t = now.test.all!;
+  if (d.sectionHitAt1 !== undefined)
+    lines.push(
+      "",
+      `A hit counts when it is the gold section and shows the fact asked for; by section alone, hit@1 is ${f2(d.sectionHitAt1)} (dev) and ${f2(t.sectionHitAt1)} (test).` +
+        (now.mcp
+          ? " Over MCP the files are indexed as shipped (HTML pages as HTML), one `ctx_index` call each, and every question is one `ctx_search` call."
+          : ""),
+    );
   if (now.replyBytes)
     lines.push(
       "",

@@ -52,7 +52,24 @@ export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
   );
   const literal = q.phrases.length > 0;
   const words = [...new Set([...q.terms, ...q.phrases.flat()])];
-  const wordStems = stems(db, words);
+  // Every word's stem and its synonyms' in one pass of the tokenizer (a statement round each).
+  const synonyms = literal ? new Map<string, string[]>() : new Map(words.map((w) => [w, synonymsOf(w).filter((s) => s !== w)]));
+  const extra = [...new Set([...synonyms.values()].flat())];
+  const allStems = stems(db, [...words, ...extra]);
+  const wordStems = allStems.slice(0, words.length);
+  const stemOf = new Map(extra.map((w, k) => [w, allStems[words.length + k]!]));
+  const addSynonyms = (t: PlannedTerm) => {
+    const others = synonyms.get(t.word) ?? [];
+    const dfs = others.map((w) => docFreq(db, stemOf.get(w)!));
+    const live = others.filter((_, k) => dfs[k]! > 0);
+    if (live.length === 0) return;
+    if (t.kind === "unknown") {
+      t.df = Math.max(...dfs);
+      t.weight = idf(t.df, total);
+      t.kind = "synonym";
+    }
+    t.forms = [...t.forms, ...live];
+  };
   let fixed = false;
   // Words the index holds (or fixed so far): the context a spelling fix is checked against.
   const known: PlannedTerm[] = [];
@@ -65,9 +82,9 @@ export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
       return t;
     }
     // A word the docs put otherwise ("folder" for "directory") is that word, not a misspelling.
-    if (!literal && synonymsOf(word).length > 0) {
+    if (synonyms.get(word)?.length) {
       const t = term([], 0, "unknown");
-      addSynonyms(db, t, total);
+      addSynonyms(t);
       if (t.forms.length > 0) return t;
     }
     if (literal || word.length < 3 || !hasVocab(db)) return term([], 0, "unknown");
@@ -86,27 +103,9 @@ export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
     }
     return term([], 0, "unknown");
   });
-  if (!literal) for (const t of terms) if (t.kind === "known") addSynonyms(db, t, total);
+  for (const t of terms) if (t.kind === "known") addSynonyms(t);
   const corrected = fixed ? terms.map((t) => (t.kind === "fixed" ? t.forms[0]! : t.word)).join(" ") : undefined;
   return { terms, total, ...(corrected ? { corrected } : {}) };
-}
-
-/**
- * Adds the words a known or unknown query word stands for (synonyms.ts) that the index holds: a
- * known word keeps its own weight, an unknown one takes its commonest synonym's.
- */
-function addSynonyms(db: Database, t: PlannedTerm, total: number): void {
-  const others = synonymsOf(t.word).filter((w) => w !== t.word);
-  if (others.length === 0) return;
-  const dfs = stems(db, others).map((s) => docFreq(db, s));
-  const live = others.filter((_, k) => dfs[k]! > 0);
-  if (live.length === 0) return;
-  if (t.kind === "unknown") {
-    t.df = Math.max(...dfs);
-    t.weight = idf(t.df, total);
-    t.kind = "synonym";
-  }
-  t.forms = [...t.forms, ...live];
 }
 
 /** A candidate found in fewer chunks than this is a one-off (a typo in the text itself, an id). */
