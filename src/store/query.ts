@@ -1,3 +1,4 @@
+import { phraseWords } from "./synonyms.ts";
 import { STOPWORDS, words } from "./terms.ts";
 
 /** A user query reduced to plain terms and phrases; nothing in it can be read as FTS5 syntax. */
@@ -19,7 +20,9 @@ export function parseQuery(raw: string): ParsedQuery {
     if (ws.length > 1) phrases.push(ws);
   }
   const unquoted = phrases.length ? raw.replace(/"[^"]+"/g, " ") : raw;
-  const all = [...new Set(words(unquoted))];
+  const typed = words(unquoted);
+  // "turn off" is "disable": the word a phrase stands for joins the terms.
+  const all = [...new Set([...typed, ...phraseWords(typed)])];
   const content = all.filter((w) => !STOPWORDS.has(w));
   const terms = content.length ? content : all;
   const fragments = [...new Set((unquoted.match(FRAGMENT) ?? []).map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(

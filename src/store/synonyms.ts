@@ -118,3 +118,36 @@ export function synonymsOf(word: string): readonly string[] {
   const undoubled = stem.length > 3 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem;
   return BY_STEM.get(stem) ?? BY_STEM.get(undoubled) ?? [];
 }
+
+/**
+ * Two-word verbs and compounds that one word of the docs says: "turn off" is "disable", "read
+ * only" is "readonly". Their second word is often a stopword the query would otherwise lose.
+ */
+const PHRASES: ReadonlyMap<string, string> = new Map([
+  ["read only", "readonly"],
+  ["turn off", "disable"],
+  ["switch off", "disable"],
+  ["turn on", "enable"],
+  ["switch on", "enable"],
+  ["shut down", "shutdown"],
+  ["log in", "login"],
+  ["sign in", "login"],
+  ["set up", "setup"],
+  ["clean up", "cleanup"],
+  ["look up", "lookup"],
+  ["time out", "timeout"],
+  ["back up", "backup"],
+  ["start up", "startup"],
+  ["roll back", "rollback"],
+  ["check out", "checkout"],
+]);
+
+/** The single words that two-word phrases of `words` (in query order) stand for. */
+export function phraseWords(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const w = PHRASES.get(`${words[i]} ${words[i + 1]}`);
+    if (w) out.push(w);
+  }
+  return out;
+}

@@ -5,7 +5,7 @@ import { indexSource } from "../../src/store/index-source.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { search } from "../../src/store/search.ts";
-import { synonymsOf } from "../../src/store/synonyms.ts";
+import { phraseWords, synonymsOf } from "../../src/store/synonyms.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 let db: Database;
@@ -15,6 +15,7 @@ const DOCS: [string, string][] = [
     "proc.md",
     "# Processes\n\n## Killing a child\n\nCall kill() to terminate the child; it receives SIGTERM.\n\n## Exit codes\n\nA child that quits early reports its code.\n",
   ],
+  ["frozen.md", "# Frozen instances\n\nPass frozen=True to make instances immutable.\n"],
   ["dirs.md", "# Directories\n\n## Making a directory\n\nmkdir creates the directory and, with parents, every missing parent.\n"],
   ["typos.md", "# Spelling\n\nThe runtime schedules tasks.\n"],
 ];
@@ -65,6 +66,20 @@ describe("words put otherwise", () => {
   test("a question in other words finds the section", () => {
     expect(search(db, "forcefully stop a child", { limit: 3, snippetMax: 400, rrfK: 60 }).hits[0]?.title).toBe("Processes > Killing a child");
     expect(search(db, "create folder with missing parents", { limit: 3, snippetMax: 400, rrfK: 60 }).hits[0]?.title).toBe("Directories > Making a directory");
+  });
+
+  test.each([
+    [["turn", "off", "logging"], ["disable"]],
+    [["make", "it", "read", "only"], ["readonly"]],
+    [["off", "turn"], []], // in the order typed only
+    [["read", "the", "only", "file"], []],
+  ])("two-word phrases of %p stand for %p", (words, out) => {
+    expect(phraseWords(words)).toEqual(out);
+  });
+
+  test("a phrase's word joins the query, its stopword notwithstanding", () => {
+    expect(parseQuery("turn off the output").terms).toContain("disable");
+    expect(term("make instances read only", "readonly").forms).toEqual(expect.arrayContaining(["frozen"]));
   });
 
   test("a misspelling without a group is still fixed", () => {
