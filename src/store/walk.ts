@@ -77,6 +77,7 @@ function walkPlain(root: string, maxFiles: number): string[] {
  * Windows-1252 is text, a compressed or image file is not.
  */
 export function looksBinary(bytes: Uint8Array): boolean {
+  if (utf16(bytes)) return false;
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) return true;
   if (isUtf8(head)) return false;
@@ -96,13 +97,23 @@ function isUtf8(head: Uint8Array): boolean {
 }
 
 /**
- * A text file's bytes as a string: UTF-8 when they are UTF-8 (a BOM dropped), else Windows-1252,
- * the superset of Latin-1 that legacy text files are written in, so "Díaz" stays "Díaz".
+ * A text file's bytes as a string: UTF-16 when a byte-order mark says so (what PowerShell writes),
+ * UTF-8 when they are UTF-8 (a BOM dropped), else Windows-1252, the superset of Latin-1 that
+ * legacy text files are written in, so "Díaz" stays "Díaz".
  */
 export function decodeText(bytes: Uint8Array): string {
+  const wide = utf16(bytes);
+  if (wide) return new TextDecoder(wide).decode(bytes);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return new TextDecoder("windows-1252").decode(bytes);
   }
+}
+
+/** The UTF-16 byte order its BOM names, when the bytes start with one. */
+function utf16(bytes: Uint8Array): "utf-16le" | "utf-16be" | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return undefined;
 }

@@ -93,15 +93,17 @@ describe("ctxmode CLI", () => {
     expect(r.skipped).toEqual([{ path: join(dir, "blob.bin"), reason: "binary" }]);
   });
 
-  test("a Latin-1 text file is text, read as Windows-1252; bytes that no text holds are binary", () => {
+  test("a Latin-1 text file is text, read as Windows-1252, and UTF-16 with its BOM; bytes that no text holds are binary", () => {
     const { dataDir, dir } = project();
     writeFileSync(join(dir, "ChangeLog"), Buffer.from("2008-08-21  Antonio Diaz D\xedaz\n\n\t* main.c: New option '--strip-trailing-cr'.\n", "latin1"));
+    writeFileSync(join(dir, "report.txt"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Get-Process output: svchost running\n", "utf16le")]));
     writeFileSync(join(dir, "noise.dat"), Buffer.from(Array.from({ length: 400 }, (_, i) => 1 + ((i * 37) % 254))));
     const r = JSON.parse(runCtx(["index", dir, "--json"], { dataDir, cwd: dir }).stdout);
-    expect(r.indexed.map((x: { label: string }) => x.label)).toEqual(["ChangeLog"]);
+    expect(r.indexed.map((x: { label: string }) => x.label).sort()).toEqual(["ChangeLog", "report.txt"]);
     expect(r.skipped).toEqual([{ path: join(dir, "noise.dat"), reason: "binary" }]);
     const s = runCtx(["search", "Díaz strip-trailing-cr"], { dataDir, cwd: dir }).stdout;
     expect(s).toContain("Antonio Diaz Díaz");
+    expect(runCtx(["search", "svchost"], { dataDir, cwd: dir }).stdout).toContain("Get-Process output: svchost running");
   });
 
   test("indexing a sub-folder of a git repository honours the root .gitignore", () => {

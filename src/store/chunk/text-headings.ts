@@ -25,7 +25,7 @@ const isBlank = (line: string | undefined) => line === undefined || line.trim() 
  * has fewer than two such titles or already reads as markdown.
  */
 export function withMarkdownHeadings(text: string): string | undefined {
-  const lines = text.split("\n");
+  const lines = text.split(/\r?\n/);
   return underlined(lines) ?? manPage(lines);
 }
 

@@ -138,6 +138,11 @@ describe("sections of text that is not markdown", () => {
     });
   });
 
+  test("Windows line endings", () => {
+    expect(titles(RST.replaceAll("\n", "\r\n"), "config.rst")).toEqual(titles(RST, "config.rst"));
+    expect(titles(MAN.replaceAll("\n", "\r\n"), "grep.1.txt")).toEqual(titles(MAN, "grep.1.txt"));
+  });
+
   test.each([
     ["one underlined title only", "Notes\n=====\n\nsome text\n"],
     ["a test run's banners", "===== test session starts =====\nplatform linux\ncollected 3 items\n\n===== 3 passed in 0.1s =====\n"],
