@@ -1,4 +1,5 @@
 import type { Database } from "../store/db.ts";
+import type { ContentKind } from "../store/chunk/index.ts";
 import type { IndexResult } from "../store/index-source.ts";
 import type { ToolContext } from "./context.ts";
 
@@ -21,9 +22,16 @@ export async function indexOutput(ctx: ToolContext, prefix: string, text: string
 
 /**
  * Redacts and indexes `text` under `label` (replacing what the label held). `deferSearch`: its
- * full-text rows wait for the server's next idle moment or search (store/pending.ts).
+ * full-text rows wait for the server's next idle moment or search (store/pending.ts). `kind`:
+ * how to chunk it, when not detected from label and text.
  */
-export async function indexText(ctx: ToolContext, label: string, text: string, deferSearch = false): Promise<{ db: Database; result: IndexResult }> {
+export async function indexText(
+  ctx: ToolContext,
+  label: string,
+  text: string,
+  deferSearch = false,
+  kind?: ContentKind,
+): Promise<{ db: Database; result: IndexResult }> {
   const [{ redactSecrets }, { indexSource }, { detectKind }] = await Promise.all([
     import("../store/redact.ts"),
     import("../store/index-source.ts"),
@@ -35,7 +43,7 @@ export async function indexText(ctx: ToolContext, label: string, text: string, d
     label,
     text: clean,
     redacted: true,
-    kind: detectKind(label, clean),
+    kind: kind ?? detectKind(label, clean),
     session: ctx.session,
     worktree: project.worktree,
     maxChunk: ctx.config.budgets.maxChunk,

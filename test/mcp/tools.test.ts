@@ -107,6 +107,16 @@ describe("ctx_index, ctx_search, ctx_stats, ctx_purge", async () => {
     expect(nav.text).not.toContain("var tracking");
   });
 
+  test("an HTML page passed as text is indexed as its content", async () => {
+    const html =
+      "<!doctype html><html><body><main><h1>Runbook</h1><h2>Rollback</h2><p>Use <code>kubectl rollout undo</code> to go back.</p></main></body></html>";
+    const r = await server.call("ctx_index", { text: html, source: "runbook.html" });
+    expect(r.isError).toBe(false);
+    const s = await server.call("ctx_search", { queries: ["rollout undo"], source: "runbook.html" });
+    expect(s.text).toMatch(/\[runbook\.html\] lines \d+-\d+ · Runbook > Rollback\n/);
+    expect(s.text).not.toContain("<code>");
+  });
+
   test("index a file: secrets are redacted before they are stored", async () => {
     const r = await server.call("ctx_index", { path: "config.env", source: "env-file" });
     expect(r.text).toContain("env-file");

@@ -43,7 +43,10 @@ export function indexTool() {
       if (args.text !== undefined) {
         if (args.text.trim() === "") throw new CtxError("BAD_INPUT", "`text` is empty; pass the text to index");
         const label = source ?? ctx.nextLabel("text");
-        const { result } = await indexText(ctx, label, args.text, true);
+        // An HTML page pasted as text is indexed as its content, as a page read from a file is.
+        const { localPageText } = await import("../../fetch/local-page.ts");
+        const page = await localPageText(label, args.text);
+        const { result } = await indexText(ctx, label, page?.text ?? args.text, true, page?.kind);
         // The caller wrote this text itself, so nothing was kept out of its context.
         return {
           text: `indexed ${quote(label)}: ${result.chunks} chunks, ${formatBytes(result.bytes)} (${result.status})\nsearch: ${searchCall(label)}`,
