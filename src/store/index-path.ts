@@ -1,5 +1,6 @@
 import { openSync, closeSync, fstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, isAbsolute, relative, resolve, sep } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { CtxError, errorMessage } from "../errors.ts";
 import { detectKind, type ContentKind } from "./chunk/index.ts";
 import type { Database } from "./db.ts";
@@ -29,6 +30,9 @@ interface IndexPathOptions {
    */
   convert?: (path: string, text: string) => Promise<{ text: string; kind: ContentKind } | undefined>;
 }
+
+/** A compressed file's name: the kind is told by the name without it. */
+const GZIPPED = /\.gz$/i;
 
 interface IndexPathReport {
   indexed: IndexResult[];
@@ -82,12 +86,12 @@ export async function indexPaths(db: Database, paths: string[], options: IndexPa
       const raw = refusal ? undefined : readText(path, options.maxFileBytes, report);
       if (refusal) report.skipped.push({ path, reason: refusal });
       if (raw !== undefined) {
-        const converted = options.convert ? await options.convert(path, raw) : undefined;
+        const converted = options.convert ? await options.convert(path.replace(GZIPPED, ""), raw) : undefined;
         const text = converted?.text ?? raw;
         pending.push({
           label,
           text,
-          kind: converted?.kind ?? detectKind(basename(path), text),
+          kind: converted?.kind ?? detectKind(basename(path).replace(GZIPPED, ""), text),
           origin: path,
           session: options.session,
           worktree: options.worktree,
@@ -118,7 +122,11 @@ function labelFor(abs: string, projectRoot: string): string {
   return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel.split(sep).join("/") : real;
 }
 
-/** Reads a regular file as UTF-8 through one descriptor (no swap between check and read). */
+/**
+ * Reads a regular file as text through one descriptor (no swap between check and read). A
+ * gzip-compressed file named `.gz` (Debian ships its changelogs and manuals so) is read
+ * decompressed, within the same size limit.
+ */
 function readText(path: string, maxBytes: number, report: IndexPathReport): string | undefined {
   let fd: number | undefined;
   try {
@@ -126,7 +134,15 @@ function readText(path: string, maxBytes: number, report: IndexPathReport): stri
     const st = fstatSync(fd);
     if (!st.isFile()) return void report.skipped.push({ path, reason: "not a regular file" });
     if (st.size > maxBytes) return void report.skipped.push({ path, reason: `larger than ${maxBytes} bytes` });
-    const bytes = readFileSync(fd);
+    let bytes: Uint8Array = readFileSync(fd);
+    if (GZIPPED.test(path) && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      try {
+        bytes = gunzipSync(bytes, { maxOutputLength: maxBytes });
+      } catch (err) {
+        const big = (err as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE";
+        return void report.skipped.push({ path, reason: big ? `larger than ${maxBytes} bytes decompressed` : "not valid gzip" });
+      }
+    }
     if (looksBinary(bytes)) return void report.skipped.push({ path, reason: "binary" });
     return decodeText(bytes);
   } catch (err) {

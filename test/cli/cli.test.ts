@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import pkg from "../../package.json" with { type: "json" };
 import { binary, runCtx } from "../helpers/cli.ts";
 import { fixturesDir, tempDir } from "../helpers/temp.ts";
@@ -104,6 +105,27 @@ describe("ctxmode CLI", () => {
     const s = runCtx(["search", "Díaz strip-trailing-cr"], { dataDir, cwd: dir }).stdout;
     expect(s).toContain("Antonio Diaz Díaz");
     expect(runCtx(["search", "svchost"], { dataDir, cwd: dir }).stdout).toContain("Get-Process output: svchost running");
+  });
+
+  test("a gzip-compressed file is read decompressed, within the size limit; a corrupt one is skipped", () => {
+    const { dataDir, dir } = project();
+    writeFileSync(
+      join(dir, "changelog.Debian.gz"),
+      gzipSync(
+        "curl (7.88.1-10) bookworm; urgency=medium\n\n  * Fix CVE-2023-38545 in SOCKS5 proxy handshake.\n\n -- Maint <m@x.org>  Mon, 02 Oct 2023 10:00:00 +0000\n",
+      ),
+    );
+    writeFileSync(join(dir, "broken.gz"), Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0]), Buffer.alloc(40, 7)]));
+    writeFileSync(join(dir, "zeros.log.gz"), gzipSync(Buffer.alloc(51 * 1024 * 1024, 0x61)));
+    const r = JSON.parse(runCtx(["index", dir, "--json"], { dataDir, cwd: dir }).stdout);
+    expect(r.indexed.map((x: { label: string }) => x.label)).toEqual(["changelog.Debian.gz"]);
+    expect(r.skipped).toEqual([
+      { path: join(dir, "broken.gz"), reason: "not valid gzip" },
+      { path: join(dir, "zeros.log.gz"), reason: `larger than ${50 * 1024 * 1024} bytes decompressed` },
+    ]);
+    const s = runCtx(["search", "CVE-2023-38545"], { dataDir, cwd: dir }).stdout;
+    expect(s).toContain("[changelog.Debian.gz]");
+    expect(s).toContain("curl (7.88.1-10) bookworm");
   });
 
   test("indexing a sub-folder of a git repository honours the root .gitignore", () => {
