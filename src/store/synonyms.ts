@@ -95,6 +95,11 @@ const GROUPS = [
   "encrypt cipher",
   "certificate cert",
   "download fetch",
+  "execute invoke",
+  "quiet silent",
+  "overwrite clobber",
+  "subfolder subdirectory",
+  "executable binary",
 ];
 
 /** Each word's light stem → the other words of its groups. */
@@ -140,6 +145,13 @@ const PHRASES: ReadonlyMap<string, string> = new Map([
   ["start up", "startup"],
   ["roll back", "rollback"],
   ["check out", "checkout"],
+  ["return code", "status"],
+  ["exit code", "status"],
+  ["error code", "status"],
+  ["standard input", "stdin"],
+  ["standard output", "stdout"],
+  ["standard error", "stderr"],
+  ["symbolic link", "symlink"],
 ]);
 
 /** The single words that two-word phrases of `words` (in query order) stand for. */
