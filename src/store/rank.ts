@@ -9,7 +9,7 @@ import type { PlannedTerm } from "./query-plan.ts";
 import { STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
-const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15, summary: 0.2 };
+const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15, summary: 0.2, defined: 0.2 };
 
 /**
  * Words that say what kind of thing a heading documents ("Class: `util.TextDecoder`", "Popen
@@ -55,6 +55,16 @@ const QUALIFIED = 0.7;
  * ranks a little lower.
  */
 const SUMMARY = /^synopsis$/i;
+
+/** Whether only white space and list or markup marks (`-`, `*`, backquotes, underscores) stand between the line's start and `at`. */
+function opensLine(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0 && at - i <= 8; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return true;
+    if (!(c === 32 || c === 9 || c === 45 || c === 42 || c === 96 || c === 95)) return false;
+  }
+  return at === 0;
+}
 const PART = / \(\d+\)$/;
 const RANGE = /^(.*?) (?:lines|rows) \d+-\d+(?:: (.*))?$/s;
 
@@ -138,6 +148,9 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const exact = leafCover > 0.999 && matchedLeaf > 0 ? (leafPrecision === 1 ? 1 : unnamed ? 0 : QUALIFIED) : 0;
   const n = all.size;
   const span = minimalSpan(bodyHits);
+  // Terms that open a line of the body: a definition's term (`--keep`, `core.hooksPath`, a
+  // signature), where an entry of an option or variable list begins.
+  const defined = WEIGHTS.defined ? weightOf(m, new Set(bodyHits.filter((h) => opensLine(c.body, h.at)).map((h) => h.term))) : 0;
   const proximity = n >= 2 && span > 0 ? 1 / (1 + span / (40 * n)) : 0;
   let fragment = 0;
   if (m.fragments.length) {
@@ -153,6 +166,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     exact * W.exact +
     proximity * W.proximity +
     fragment * W.fragment +
+    defined * W.defined +
     // A few lines (a synopsis, a heading alone) seldom answer what a fuller section does.
     Math.min(1, Math.log1p(c.body.length / 256) / Math.log1p(16)) * W.body -
     (SUMMARY.test(leaf) && leafCover === 0 ? W.summary : 0);

@@ -110,6 +110,23 @@ Deletes stale references associated with <name>.
   });
 });
 
+describe("a term that opens a line", () => {
+  let defs: Database;
+  beforeAll(() => {
+    defs = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(defs, {
+      label: "git-reset.html",
+      text: "# Manual\n\n## EXAMPLES\n\nTo move the branch and keep what you changed, run git reset with the option below.\n\n## DESCRIPTION\n\nIn its first form, git reset moves the branch.\n\n--soft\n\n    Does not touch the index file or the working tree.\n\n--keep\n\n    Resets index entries and updates files in the working tree that differ.\n",
+      kind: "markdown",
+      maxChunk: 4096,
+    });
+  });
+
+  test("the entry that defines an option wins over a passage that uses it", () => {
+    expect(search(defs, "git reset --keep", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("Manual > DESCRIPTION");
+  });
+});
+
 describe("words run together in a heading", () => {
   test.each([
     ["`defaultdict` objects", ["default", "dict"], 2],
