@@ -74,19 +74,47 @@ export function findTerms(text: string, stems: string[]): TermHit[] {
  * called.
  */
 export function findCompounds(text: string, stems: string[]): TermHit[] {
+  const index = compoundIndex(stems);
+  if (index.heads.size === 0) return [];
   const hits: TermHit[] = [];
   for (const m of text.toLowerCase().matchAll(/[a-z]{6,}/g)) {
     const w = m[0];
+    // Most words start with no query word: one set lookup rules them out.
+    if (!index.starts.has(w.slice(0, 3))) continue;
     for (let i = 3; i <= w.length - 3; i++) {
-      const head = stems.findIndex((s) => s.length >= 3 && (w.slice(0, i) === s || lightStem(w.slice(0, i)) === s));
-      if (head < 0) continue;
-      const tail = stems.findIndex((s, k) => k !== head && s.length >= 3 && wordMatches(w.slice(i), s));
+      const head = index.heads.get(w.slice(0, i)) ?? index.heads.get(lightStem(w.slice(0, i)));
+      if (head === undefined) continue;
+      const rest = w.slice(i);
+      const tail = stems.findIndex((s, k) => k !== head && s.length >= 3 && wordMatches(rest, s));
       if (tail < 0) continue;
       hits.push({ term: head, at: m.index!, length: i }, { term: tail, at: m.index! + i, length: w.length - i });
       break;
     }
   }
   return hits;
+}
+
+interface CompoundIndex {
+  /** Stems of three letters or more → their index. */
+  heads: Map<string, number>;
+  /** Their first three letters. */
+  starts: Set<string>;
+}
+
+const compoundIndexes = new WeakMap<string[], CompoundIndex>();
+
+/** The query's stems keyed for findCompounds, built once per stem list. */
+function compoundIndex(stems: string[]): CompoundIndex {
+  let index = compoundIndexes.get(stems);
+  if (!index) {
+    const heads = new Map<string, number>();
+    stems.forEach((s, k) => {
+      if (s.length >= 3 && /^[a-z]+$/.test(s) && !heads.has(s)) heads.set(s, k);
+    });
+    index = { heads, starts: new Set([...heads.keys()].map((s) => s.slice(0, 3))) };
+    compoundIndexes.set(stems, index);
+  }
+  return index;
 }
 
 function wordMatches(word: string, stem: string): boolean {
