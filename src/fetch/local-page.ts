@@ -8,15 +8,29 @@ import type { ContentKind } from "../store/chunk/index.ts";
 import { sniffKind } from "./content-kind.ts";
 
 const HTML_NAME = /\.(?:html?|xhtml)$/i;
+/** A whole document, not a fragment: a doctype, or an html, head or body element near the top. */
+const DOCUMENT = /<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]/i;
+/**
+ * Template syntax (Jinja/Django, Handlebars, ERB/EJS, Angular, Vue, Alpine, Thymeleaf): such a file
+ * is source code, searched for its markup and logic, and stays code.
+ */
+const TEMPLATE = /\{\{|\{%|\{#|<%|\*ng[A-Z]|\bng-[a-z]|\bv-(?:if|for|bind|model)\b|\bx-data\b|\bth:[a-z]/;
 
-/** Whether the file is a page: its name says so, or its first bytes are HTML markup. */
+/**
+ * Whether the file is a page to read as text: a whole HTML document (by its name, or by its first
+ * bytes when the name says nothing) without template syntax.
+ */
 export function isHtmlPage(path: string, text: string): boolean {
-  if (HTML_NAME.test(path)) return true;
-  try {
-    return sniffKind(new TextEncoder().encode(text.slice(0, 1024)), path) === "html";
-  } catch {
-    return false;
+  const head = text.slice(0, 2048);
+  let html = HTML_NAME.test(path);
+  if (!html) {
+    try {
+      html = sniffKind(new TextEncoder().encode(head.slice(0, 1024)), path) === "html";
+    } catch {
+      return false;
+    }
   }
+  return html && DOCUMENT.test(head) && !TEMPLATE.test(text.slice(0, 16_384));
 }
 
 /**

@@ -98,8 +98,8 @@ function isUtf8(head: Uint8Array): boolean {
 
 /**
  * A text file's bytes as a string: UTF-16 when a byte-order mark says so (what PowerShell writes),
- * UTF-8 when they are UTF-8 (a BOM dropped), else Windows-1252, the superset of Latin-1 that
- * legacy text files are written in, so "Díaz" stays "Díaz".
+ * UTF-8 when they are (mostly) UTF-8 (a BOM dropped), else Windows-1252, the superset of Latin-1
+ * that legacy text files are written in, so "Díaz" stays "Díaz".
  */
 export function decodeText(bytes: Uint8Array): string {
   const wide = utf16(bytes);
@@ -107,8 +107,27 @@ export function decodeText(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
+    // UTF-8 with a stray byte (a pasted Latin-1 line) keeps its UTF-8 and loses only that byte.
+    return new TextDecoder(mostlyUtf8(bytes) ? "utf-8" : "windows-1252").decode(bytes);
   }
+}
+
+/** Whether the bytes above 0x7f form more well-formed UTF-8 sequences than stray bytes. */
+function mostlyUtf8(bytes: Uint8Array): boolean {
+  let good = 0;
+  let bad = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b < 0x80) continue;
+    const n = b >= 0xf0 && b < 0xf5 ? 3 : b >= 0xe0 ? 2 : b >= 0xc2 && b < 0xe0 ? 1 : -1;
+    let ok = n > 0 && i + n < bytes.length;
+    for (let k = 1; ok && k <= n; k++) ok = (bytes[i + k]! & 0xc0) === 0x80;
+    if (ok) {
+      good++;
+      i += n;
+    } else bad++;
+  }
+  return good > bad;
 }
 
 /** The UTF-16 byte order its BOM names, when the bytes start with one. */

@@ -3,8 +3,12 @@ import { isHtmlPage, localPageText } from "../../src/fetch/local-page.ts";
 
 describe("local HTML pages", () => {
   test.each([
-    ["docs/api.html", "<p>x</p>", true],
-    ["docs/API.HTM", "x", true],
+    ["docs/api.html", "<!doctype html><p>x</p>", true],
+    ["docs/API.HTM", "<html><body>x</body></html>", true],
+    ["src/app/list.component.html", '<ul><li *ngFor="let x of xs">{{ x }}</li></ul>', false],
+    ["templates/base.html", "<!DOCTYPE html><html><body>{% block content %}{% endblock %}</body></html>", false],
+    ["src/App.html", '<html><body><div v-if="ok">x</div></body></html>', false],
+    ["partials/footer.html", "<footer>© 2024</footer>", false],
     ["saved", "<!DOCTYPE html><html><body>x</body></html>", true],
     ["notes.txt", "  <html><head><title>t</title></head></html>", true],
     ["component.vue", "<template><div/></template>", false],

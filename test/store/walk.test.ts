@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { walkFiles } from "../../src/store/walk.ts";
+import { decodeText, looksBinary, walkFiles } from "../../src/store/walk.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 function write(root: string, files: Record<string, string>): void {
@@ -90,5 +90,31 @@ describe("walkFiles", () => {
     const top = tempDir();
     write(top, { "a/1.txt": "1", "a/2.txt": "2", "b.txt": "3" });
     expect(walkFiles(top, { maxFiles: 2 }).map((f) => relative(top, f))).toEqual(["a/1.txt", "a/2.txt"]);
+  });
+});
+
+describe("reading a file's bytes as text", () => {
+  const latin1 = Buffer.from("Antonio Diaz D\xedaz, Fran\xe7ois\n", "latin1");
+  test.each([
+    ["UTF-8", Buffer.from("naïve café — 中文\n"), "naïve café — 中文\n"],
+    ["UTF-8 with a BOM", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("héllo")]), "héllo"],
+    ["Latin-1", latin1, "Antonio Diaz Díaz, François\n"],
+    ["Windows-1252 quotes", Buffer.from([0x93, 0x68, 0x69, 0x94, 0x20, 0x80]), "\u201chi\u201d €"],
+    ["UTF-16LE with a BOM", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("wide ü", "utf16le")]), "wide ü"],
+    [
+      "UTF-8 with one stray byte: the rest stays UTF-8",
+      Buffer.concat([Buffer.from("café, naïve, 中文 "), Buffer.from([0xe9]), Buffer.from(" ok")]),
+      "café, naïve, 中文 \ufffd ok",
+    ],
+  ])("%s", (_, bytes, text) => {
+    expect(looksBinary(bytes)).toBe(false);
+    expect(decodeText(bytes)).toBe(text);
+  });
+
+  test.each([
+    ["a NUL byte", Buffer.from([0x41, 0x00, 0x42])],
+    ["control bytes that no text holds", Buffer.from(Array.from({ length: 200 }, (_, i) => 1 + ((i * 37) % 254)))],
+  ])("binary: %s", (_, bytes) => {
+    expect(looksBinary(bytes)).toBe(true);
   });
 });
