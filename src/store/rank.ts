@@ -65,6 +65,7 @@ function opensLine(text: string, at: number): boolean {
   }
   return at === 0;
 }
+
 const PART = / \(\d+\)$/;
 const RANGE = /^(.*?) (?:lines|rows) \d+-\d+(?:: (.*))?$/s;
 
@@ -150,7 +151,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const span = minimalSpan(bodyHits);
   // Terms that open a line of the body: a definition's term (`--keep`, `core.hooksPath`, a
   // signature), where an entry of an option or variable list begins.
-  const defined = WEIGHTS.defined ? weightOf(m, new Set(bodyHits.filter((h) => opensLine(c.body, h.at)).map((h) => h.term))) : 0;
+  const defined = weightOf(m, new Set(bodyHits.filter((h) => opensLine(c.body, h.at)).map((h) => h.term)));
   const proximity = n >= 2 && span > 0 ? 1 / (1 + span / (40 * n)) : 0;
   let fragment = 0;
   if (m.fragments.length) {
