@@ -1,9 +1,9 @@
 import { afterAll } from "bun:test";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { FakeModel } from "./fake-model/server.ts";
 import type { HostSandbox } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
+import { writeOpenCodeConfig } from "./model-config.ts";
 import { type LocalRegistry, startRegistry } from "../installers/npm-registry.ts";
 import { describeNpmLifecycle, hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
 
@@ -22,24 +22,6 @@ const env = (_box?: HostSandbox, reg: LocalRegistry = registry!) => ({
   BUN_CONFIG_REGISTRY: reg.url,
 });
 
-function modelConfig(box: HostSandbox, fake: FakeModel): void {
-  const config = {
-    $schema: "https://opencode.ai/config.json",
-    model: "fake/fake-model",
-    permission: { bash: "allow" },
-    provider: {
-      fake: {
-        npm: "@ai-sdk/openai-compatible",
-        options: { baseURL: `${fake.url}/v1`, apiKey: "e2e-fake-key" },
-        models: { "fake-model": { name: "Fake", tool_call: true, limit: { context: 100_000, output: 4_000 } } },
-      },
-    },
-  };
-  const dir = join(box.home, ".config", "opencode");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "opencode.json"), JSON.stringify(config, null, 2));
-}
-
 describeHost({
   id: "opencode",
   title: "OpenCode",
@@ -54,7 +36,7 @@ describeHost({
   },
   async register(box, fake) {
     installBinary(box);
-    modelConfig(box, fake);
+    writeOpenCodeConfig(box, fake);
     registry = startRegistry(packNpmPackage(box));
     await hostCliAsync(box, "opencode", ["plugin", "ctxmode", "-g"], env());
     // Installed by name from the local registry (never from a public one).

@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { setupHost } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
+import { writeOpenCodeConfig } from "./model-config.ts";
 
 /**
  * OpenCode: setup writes `mcp.ctxmode` (type local) into ~/.config/opencode/opencode.json and its
@@ -15,22 +14,7 @@ describeHost({
     shell: (command) => ({ name: "bash", args: { command, description: "e2e step" } }),
   },
   register(box, fake) {
-    const config = {
-      $schema: "https://opencode.ai/config.json",
-      model: "fake/fake-model",
-      permission: { bash: "allow" },
-      provider: {
-        fake: {
-          // Bundled in the binary: nothing is downloaded for this provider.
-          npm: "@ai-sdk/openai-compatible",
-          options: { baseURL: `${fake.url}/v1`, apiKey: "e2e-fake-key" },
-          models: { "fake-model": { name: "Fake", tool_call: true, limit: { context: 100_000, output: 4_000 } } },
-        },
-      },
-    };
-    const dir = join(box.home, ".config", "opencode");
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "opencode.json"), JSON.stringify(config, null, 2));
+    writeOpenCodeConfig(box, fake);
     // The MCP entry and the plugin module in ~/.config/opencode/plugin/.
     setupHost(box, "opencode");
   },

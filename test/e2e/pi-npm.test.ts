@@ -1,9 +1,9 @@
 import { afterAll } from "bun:test";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { FakeModel } from "./fake-model/server.ts";
 import type { HostSandbox } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
+import { writePiModels } from "./model-config.ts";
 import { type LocalRegistry, startRegistry } from "../installers/npm-registry.ts";
 import { describeNpmLifecycle, hostCliAsync, installBinary, packNpmPackage } from "./plugin-route.ts";
 
@@ -23,23 +23,6 @@ const env = (box: HostSandbox, reg: LocalRegistry = registry!) => ({
   npm_config_update_notifier: "false",
 });
 
-function models(box: HostSandbox, fake: FakeModel): void {
-  const value = {
-    providers: {
-      fake: {
-        baseUrl: `${fake.url}/v1`,
-        api: "openai-completions",
-        apiKey: "e2e-fake-key",
-        compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-        models: [{ id: "fake-model" }],
-      },
-    },
-  };
-  const dir = join(box.home, ".pi", "agent");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "models.json"), JSON.stringify(value, null, 2));
-}
-
 describeHost({
   id: "pi",
   title: "Pi",
@@ -48,7 +31,7 @@ describeHost({
   cannot: { instructions: "the npm package has no instruction file; its SessionStart guidance carries the rules" },
   async register(box, fake) {
     installBinary(box);
-    models(box, fake);
+    writePiModels(box, fake);
     registry = startRegistry(packNpmPackage(box));
     await hostCliAsync(box, "pi", ["install", "npm:ctxmode"], env(box));
     // Installed by name from the local registry (never from a public one).

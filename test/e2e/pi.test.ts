@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { setupHost } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
+import { writePiModels } from "./model-config.ts";
 
 /**
  * Pi has no MCP: ctx tools and hooks both come from ctxmode's extension, which setup loads from
@@ -16,20 +15,7 @@ describeHost({
     shell: (command) => ({ name: "bash", args: { command } }),
   },
   register(box, fake) {
-    const models = {
-      providers: {
-        fake: {
-          baseUrl: `${fake.url}/v1`,
-          api: "openai-completions",
-          apiKey: "e2e-fake-key",
-          compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-          models: [{ id: "fake-model" }],
-        },
-      },
-    };
-    const dir = join(box.home, ".pi", "agent");
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "models.json"), JSON.stringify(models, null, 2));
+    writePiModels(box, fake);
     // Pi has no MCP: setup's extension registers the ctx tools and the hooks.
     setupHost(box, "pi");
   },
