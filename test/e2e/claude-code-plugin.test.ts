@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describeHost } from "./host-suite.ts";
-import { describeNoBinary, describePluginLifecycle, hostCli, installBinary, writePackages } from "./plugin-route.ts";
+import { describeNoBinary, describePluginLifecycle, hostCli, installBinary, MARKETPLACE_COMMANDS, writePackages } from "./plugin-route.ts";
 
 /**
  * Claude Code from its own plugin manager: `claude plugin marketplace add <dir>` and
@@ -37,19 +37,7 @@ describePluginLifecycle({
   id: "claude-code",
   title: "Claude Code",
   env,
-  install: (dir) => [
-    ["plugin", "marketplace", "add", dir],
-    ["plugin", "install", "ctxmode@ctxmode"],
-  ],
-  update: [
-    ["plugin", "marketplace", "update", "ctxmode"],
-    ["plugin", "update", "ctxmode@ctxmode"],
-  ],
-  check: ["plugin", "list"],
-  remove: [
-    ["plugin", "uninstall", "ctxmode@ctxmode"],
-    ["plugin", "marketplace", "remove", "ctxmode"],
-  ],
+  ...MARKETPLACE_COMMANDS,
   installed: (box) => [join(box.home, ".claude", "plugins", "cache", "ctxmode")],
   leftovers: [
     // Claude Code marks an uninstalled plugin's cache `.orphaned_at`, stops loading it and deletes it later itself.

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { cacheRoot } from "./hosts.ts";
 import type { HostSandbox } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
-import { describeNoBinary, describePluginLifecycle, hostCli, installBinary, writePackages } from "./plugin-route.ts";
+import { describeNoBinary, describePluginLifecycle, hostCli, installBinary, MARKETPLACE_COMMANDS, writePackages } from "./plugin-route.ts";
 
 /**
  * Copilot CLI from its own plugin manager: `copilot plugin marketplace add <dir>` and
@@ -49,19 +49,7 @@ describePluginLifecycle({
   id: "copilot-cli",
   title: "Copilot CLI",
   env,
-  install: (dir) => [
-    ["plugin", "marketplace", "add", dir],
-    ["plugin", "install", "ctxmode@ctxmode"],
-  ],
-  update: [
-    ["plugin", "marketplace", "update", "ctxmode"],
-    ["plugin", "update", "ctxmode@ctxmode"],
-  ],
-  check: ["plugin", "list"],
-  remove: [
-    ["plugin", "uninstall", "ctxmode@ctxmode"],
-    ["plugin", "marketplace", "remove", "ctxmode"],
-  ],
+  ...MARKETPLACE_COMMANDS,
   installed: (box) => [join(box.home, ".copilot", "settings.json")],
   // Copilot CLI's own process logs name the commands it ran.
   leftovers: [

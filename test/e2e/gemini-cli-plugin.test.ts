@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HostSandbox } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
-import { describeNoBinary, describePluginLifecycle, hostCli, installBinary, writePackages } from "./plugin-route.ts";
+import { describeNoBinary, describePluginLifecycle, EXTENSION_COMMANDS, hostCli, installBinary, writePackages } from "./plugin-route.ts";
 
 /**
  * Gemini CLI from its own extension manager: `gemini extensions install <dir> --consent`, no
@@ -44,10 +44,7 @@ describePluginLifecycle({
   title: "Gemini CLI",
   env: () => ({}),
   prepare: settings,
-  install: (dir) => [["extensions", "install", dir, "--consent"]],
-  update: [["extensions", "update", "ctxmode"]],
-  check: ["extensions", "list"],
-  remove: [["extensions", "uninstall", "ctxmode"]],
+  ...EXTENSION_COMMANDS,
   installed: (box) => [join(box.home, ".gemini", "extensions", "ctxmode", "gemini-extension.json")],
   // Gemini CLI keeps a signed hash per extension name it has seen; it loads nothing from it.
   leftovers: [{ path: /^\.gemini\/extension_integrity\.json \(mentions ctxmode\)$/, why: "Gemini CLI's integrity record" }],

@@ -96,6 +96,31 @@ export interface PluginLifecycle {
   leftovers?: { path: RegExp; why: string; text?: (content: string) => boolean }[];
 }
 
+/** The `plugin marketplace` commands Claude Code and Copilot CLI share, for the published `ctxmode` marketplace. */
+export const MARKETPLACE_COMMANDS: Pick<PluginLifecycle, "install" | "update" | "check" | "remove"> = {
+  install: (dir) => [
+    ["plugin", "marketplace", "add", dir],
+    ["plugin", "install", "ctxmode@ctxmode"],
+  ],
+  update: [
+    ["plugin", "marketplace", "update", "ctxmode"],
+    ["plugin", "update", "ctxmode@ctxmode"],
+  ],
+  check: ["plugin", "list"],
+  remove: [
+    ["plugin", "uninstall", "ctxmode@ctxmode"],
+    ["plugin", "marketplace", "remove", "ctxmode"],
+  ],
+};
+
+/** The `extensions` commands Gemini CLI and Qwen Code share. */
+export const EXTENSION_COMMANDS: Pick<PluginLifecycle, "install" | "update" | "check" | "remove"> = {
+  install: (dir) => [["extensions", "install", dir, "--consent"]],
+  update: [["extensions", "update", "ctxmode"]],
+  check: ["extensions", "list"],
+  remove: [["extensions", "uninstall", "ctxmode"]],
+};
+
 /** install -> the host sees it -> update -> remove -> nothing of ctxmode's is left in HOME. */
 export function describePluginLifecycle(def: PluginLifecycle): void {
   const cmd = hostCommand(def.id);

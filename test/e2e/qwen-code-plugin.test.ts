@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HostSandbox } from "./host-run.ts";
 import { describeHost } from "./host-suite.ts";
-import { describeNoBinary, describePluginLifecycle, hostCli, installBinary, writePackages } from "./plugin-route.ts";
+import { describeNoBinary, describePluginLifecycle, EXTENSION_COMMANDS, hostCli, installBinary, writePackages } from "./plugin-route.ts";
 
 /**
  * Qwen Code from its own extension manager: `qwen extensions install <dir> --consent`, no
@@ -43,10 +43,7 @@ describePluginLifecycle({
   title: "Qwen Code",
   env: () => ({}),
   prepare: settings,
-  install: (dir) => [["extensions", "install", dir, "--consent"]],
-  update: [["extensions", "update", "ctxmode"]],
-  check: ["extensions", "list"],
-  remove: [["extensions", "uninstall", "ctxmode"]],
+  ...EXTENSION_COMMANDS,
   installed: (box) => [join(box.home, ".qwen", "extensions", "ctxmode", "qwen-extension.json")],
   // Qwen Code's extension store keeps the state before its last change (its rollback copy); state.json itself is clean.
   leftovers: [{ path: /^\.qwen\/extension-store\/state\.previous\.json \(mentions ctxmode\)$/, why: "Qwen Code's rollback copy" }],
