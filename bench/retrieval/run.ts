@@ -1,9 +1,9 @@
 /**
- * `bun bench/retrieval/run.ts [--misses] [--no-mcp]`: indexes bench/retrieval/corpus in process and
+ * `bun bench/retrieval/run.ts [--misses] [--no-mcp] [--show id,…]`: indexes bench/retrieval/corpus in process and
  * scores queries.json (section hit@1, hit@3, MRR, file hit@1) per kind, on the dev and the frozen
  * test split; then, over MCP against the built binary, the mean ctx_search reply at the default
  * limit. Writes bench/results/retrieval.json. `--misses` lists the dev split's misses (never the
- * test split's: it is not tuned on).
+ * test split's: it is not tuned on); `--show` prints the named dev queries' hits with their snippets.
  */
 import { connectCtxmode } from "../suite/mcp.ts";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -90,7 +90,7 @@ async function overMcp(files: CorpusFile[], queries: RetrievalQuery[]): Promise<
   }
 }
 
-export async function runRetrieval(options: { misses?: boolean; mcp?: boolean } = {}): Promise<RetrievalReport> {
+export async function runRetrieval(options: { misses?: boolean; mcp?: boolean; show?: string[] } = {}): Promise<RetrievalReport> {
   const files = await loadCorpus();
   const { queries } = JSON.parse(readFileSync(join(here, "queries.json"), "utf8")) as { queries: RetrievalQuery[] };
   const tmp = mkdtempSync(join(tmpdir(), "ctxmode-retrieval-"));
@@ -103,6 +103,12 @@ export async function runRetrieval(options: { misses?: boolean; mcp?: boolean } 
     const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
     const results = queries.map((q) => ({ q, hits: search(db, q.query, opts).hits }));
     db.close();
+    for (const { q, hits } of results) {
+      if (!options.show?.includes(q.id) || q.split !== "dev") continue;
+      console.log(`${q.id} "${q.query}" gold [${q.source}] ${q.section?.join(" > ") ?? q.lines?.join("-")} answer ${JSON.stringify(q.answer ?? null)}`);
+      for (const h of hits)
+        console.log(`  [${h.source}] ${h.title} (${h.lineStart}-${h.lineEnd}) ${isGold(h, q) ? "GOLD" : ""}\n${h.snippet.replace(/^/gm, "    | ")}`);
+    }
     if (options.misses) {
       for (const { q, hits } of results) {
         if (q.split !== "dev" || (hits[0] && isGold(hits[0], q))) continue;
@@ -146,7 +152,8 @@ export function printReport(r: RetrievalReport): void {
 }
 
 if (import.meta.main) {
-  const report = await runRetrieval({ misses: args.includes("--misses"), mcp: !args.includes("--no-mcp") });
+  const show = args.includes("--show") ? (args[args.indexOf("--show") + 1] ?? "").split(",") : undefined;
+  const report = await runRetrieval({ misses: args.includes("--misses"), mcp: !args.includes("--no-mcp") && !show, show });
   printReport(report);
   if (!args.includes("--no-write")) writeFileSync(join(here, "..", "results", "retrieval.json"), `${JSON.stringify(report, null, 2)}\n`);
 }
