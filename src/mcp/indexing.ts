@@ -61,10 +61,11 @@ export async function indexText(
 const BACKLOG_BYTES = 8 * 1024 * 1024;
 /**
  * A call over the cap writes this much more than the excess, in the same transaction: FTS5 pays
- * a segment flush and merge work per commit, so one 4 MB write every sixteenth call cost a third
- * of what sixteen 256 KB writes did (50 MB back to back: commit 49 -> 15 ms per MB written).
+ * a segment flush and merge work per commit, so writing 1 MB every fourth call instead of 256 KB
+ * every call cut the commits' share (50 MB back to back, in process: 49 -> 21 ms per MB written).
+ * The backlog left for the next search is at most this much smaller, so it stays small.
  */
-const BACKLOG_SLACK = 4 * 1024 * 1024;
+const BACKLOG_SLACK = 1024 * 1024;
 
 /** Writes the oldest waiting full-text rows once more than BACKLOG_BYTES wait (store/pending.ts). */
 export async function boundBacklog(db: Database, cap = BACKLOG_BYTES, slack = BACKLOG_SLACK): Promise<void> {
