@@ -4,7 +4,7 @@
  * candidates read from a few short key ranges, never the whole vocabulary.
  */
 import type { Database } from "./db.ts";
-import { wordsStartingWith } from "./vocab.ts";
+import { wordsStartingWithAny } from "./vocab.ts";
 
 /** Largest edit distance accepted for a word of this length; short words get none. */
 export function maxDistance(len: number): number {
@@ -44,29 +44,44 @@ export function editDistance(a: string, b: string, limit: number): number {
  * ranges named by where the typo may sit: past the third letter (same first three), one letter
  * too many at the second or third place, the first or second pair swapped; only when none of those
  * is one edit away and common, every word with the same first two letters (a wrong or missing
- * third letter).
- * Typos in the very first letter are not looked for: rare, and they would mean a scan.
+ * third letter), then the words a wrong, missing or extra first or second letter would give
+ * (`snce` → `si…nce`, `rgep` → `gre…`): one short range per letter of the alphabet, never a scan.
  */
 export function spellingCandidates(db: Database, word: string, isCommon: (w: string) => boolean = () => true): { word: string; distance: number }[] {
   const limit = maxDistance(word.length);
   if (limit === 0) return [];
   const [a, b, c, d = ""] = [word[0]!, word[1]!, word[2]!, word[3]];
   const found = new Map<string, number>();
-  for (const start of new Set([a + b + c, a + b + d, a + c + d, a + c + b, b + a + c])) if (start.length === 3) collect(db, word, start, limit, found);
+  const near = (starts: Iterable<string>) => collect(db, word, [...new Set(starts)], limit, found);
+  near([a + b + c, a + b + d, a + c + d, a + c + b, b + a + c].filter((s) => s.length === 3));
   // A one-off word one edit away ("apl") does not end the search for a common one ("apply").
-  if (![...found].some(([w, x]) => x <= 1 && isCommon(w))) collect(db, word, a + b, limit, found);
+  const close = () => [...found].some(([w, x]) => x <= 1 && isCommon(w));
+  if (!close()) near([a + b]);
+  if (!close()) {
+    // The typo sits in the first two letters: the word starts otherwise than typed.
+    const starts = [b + c + d];
+    for (const x of LETTERS) starts.push(a + x + b, a + x + c, x + a + b, x + b + c);
+    near(starts.filter((s) => s.length === 3 && s !== a + b + c));
+  }
   return sorted(found);
 }
+
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 function sorted(found: Map<string, number>): { word: string; distance: number }[] {
   return [...found].map(([w, distance]) => ({ word: w, distance })).sort((x, y) => x.distance - y.distance);
 }
 
-/** Vocabulary words of the right length that begin with `start`, measured against the word. */
-function collect(db: Database, word: string, start: string, limit: number, found: Map<string, number>): void {
-  for (const w of wordsStartingWith(db, start, word.length - limit, word.length + limit)) {
+/**
+ * Vocabulary words of the right length that begin with any of `starts`, measured against the
+ * word. A word with another first letter ranks half an edit further: people seldom mistype the
+ * first letter, so `snce` is `since` before it is `once`.
+ */
+function collect(db: Database, word: string, starts: string[], limit: number, found: Map<string, number>): void {
+  if (starts.length === 0) return;
+  for (const w of wordsStartingWithAny(db, starts, word.length - limit, word.length + limit)) {
     if (found.has(w) || w === word) continue;
     const d = editDistance(word, w, limit);
-    if (d <= limit) found.set(w, d);
+    if (d <= limit) found.set(w, w[0] === word[0] ? d : d + 0.5);
   }
 }

@@ -10,7 +10,7 @@ import { synonymsOf } from "./synonyms.ts";
 import { quote, type ParsedQuery } from "./query.ts";
 import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
 import { hasVocab, wordsWithPrefix } from "./vocab.ts";
-import { isIdentifierLike, words as tokens } from "./terms.ts";
+import { isIdentifierLike, STOPWORDS, words as tokens } from "./terms.ts";
 
 /** Whether the trigram index holds the fragment somewhere (one short MATCH). */
 function inGrams(db: Database, fragment: string): boolean {
@@ -121,7 +121,10 @@ const CO_CAP = 200;
  */
 function bestFix(db: Database, word: string, others: PlannedTerm[]): { word: string; df: number } | undefined {
   const dfOf = (w: string) => docFreq(db, stems(db, [w])[0]!);
-  const candidates = spellingCandidates(db, word, (w) => dfOf(w) >= COMMON_DF).slice(0, 24);
+  // A stopword is never what a search word was meant to be (`snce` is not `once`).
+  const candidates = spellingCandidates(db, word, (w) => dfOf(w) >= COMMON_DF)
+    .filter((c) => !STOPWORDS.has(c.word))
+    .slice(0, 24);
   if (candidates.length === 0) return undefined;
   const best = candidates[0]!.distance;
   const closest = candidates.filter((c) => c.distance === best);

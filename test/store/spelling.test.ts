@@ -17,6 +17,10 @@ const DOCS: [string, string][] = [
   ],
   ["errors.md", "# Errors\n\n## Exception chaining\n\nRaise a new exception from the original to keep the chain of causes.\n"],
   ["changes.md", "# Changes\n\nChanging the config reloads it. Changing the port needs a restart. Changing names is allowed.\n"],
+  [
+    "journal.md",
+    "# Journal\n\n## Filtering\n\nShow entries since the given date; once per boot is the default.\n\n## Grep\n\nMatch entries with a grep pattern.\n",
+  ],
   ["stash.md", "# Stash\n\n## apply\n\nApply the stash on top of the current branch; apply keeps the stash entry.\n\nSee also apl.\n"],
   [
     "node.md",
@@ -59,6 +63,9 @@ describe("per-word spelling fixes", () => {
     ["a swapped pair", "exeption", "exception"],
     ["the word found beside the others wins over the more common one", "exeption chaning", "exception chaining"],
     ["a one-off close word does not hide the common one", "stash aply", "stash apply"],
+    ["a missing second letter", "journal snce date", "journal since date"],
+    ["a wrong first letter", "journal frep pattern", "journal grep pattern"],
+    ["a swapped first pair", "journal rgep pattern", "journal grep pattern"],
   ])("%s: %s -> %s", (_name, query, corrected) => {
     const r = search(db, query, { limit: 3, snippetMax: 800, rrfK: 60 });
     expect(r.corrected).toBe(corrected);

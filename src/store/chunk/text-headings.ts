@@ -14,6 +14,8 @@ const ASCIIDOC_TITLE = /^(={1,6})[ \t]+(\S.*[^=\s])[ \t]*$/;
 const MAN_SECTION = /^[A-Z][A-Z0-9]*(?:[ -][A-Z0-9]+)*$/;
 /** A manual page subsection: three spaces in, then a title (`   Operation mode`). */
 const MAN_SUBSECTION = /^ {3}(\S.{0,60})$/;
+/** A manual page's header line: the page's name and section at both ends (`XARGS(1) … XARGS(1)`). */
+const PAGE_HEADER = /^(\S+\(\w+\))\s.*\s\1$/;
 const MAN_NAMES = new Set(["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS"]);
 const TITLE_MAX = 120;
 
@@ -91,16 +93,23 @@ function manPage(lines: string[]): string | undefined {
   }
   if (heads.length < 3 || named < 2) return undefined;
   const out = [...lines];
+  // The page header (`GREP(1)   User Commands   GREP(1)`) above NAME names the page: it roots
+  // every section's heading path, as an HTML page's title does (`grep(1) > OPTIONS > -r`), so a
+  // query naming the command counts it in every section, not in a one-line chunk of its own.
+  const top = lines.findIndex((l) => !isBlank(l));
+  const page = top >= 0 && top < heads[0]! ? PAGE_HEADER.exec(lines[top]!.trim()) : null;
+  const h = page ? "#" : "";
+  if (page) out[top] = `# ${page[1]!.toLowerCase()}`;
   for (const [k, i] of heads.entries()) {
-    out[i] = `# ${lines[i]}`;
+    out[i] = `${h}# ${lines[i]}`;
     const end = heads[k + 1] ?? lines.length;
     for (let j = i + 1; j < end; j++) {
       const line = lines[j]!;
       const sub = MAN_SUBSECTION.exec(line);
       const apart = isBlank(lines[j - 1]) || out[j - 1]!.startsWith("#");
       // A subsection title stands alone: a blank line (or its section's heading) before it, text indented deeper after it.
-      if (sub && apart && indentOf(lines[j + 1] ?? "") >= 4) out[j] = `## ${sub[1]!.trim()}`;
-      else if (apart && isOptionTerm(line, lines[j + 1])) out[j] = `### ${line.trim().replace(/\s+/g, " ")}`;
+      if (sub && apart && indentOf(lines[j + 1] ?? "") >= 4) out[j] = `${h}## ${sub[1]!.trim()}`;
+      else if (apart && isOptionTerm(line, lines[j + 1])) out[j] = `${h}### ${line.trim().replace(/\s+/g, " ")}`;
     }
   }
   return out.join("\n");

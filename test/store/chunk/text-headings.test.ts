@@ -98,21 +98,27 @@ describe("sections of text that is not markdown", () => {
   test("a BSD manual page: an option's entry with its description beside it", () => {
     const bsd =
       "SSH(1)   BSD General Commands Manual   SSH(1)\n\nNAME\n     ssh - remote login\n\nSYNOPSIS\n     ssh [-46] destination\n\nDESCRIPTION\n     ssh connects.\n\n     -4\t     Forces ssh to use IPv4 addresses only.\n\n     -E log_file\n\t     Append debug logs to log_file.\n";
-    expect(titles(bsd, "ssh.1.txt").slice(-3)).toEqual(["DESCRIPTION", "DESCRIPTION > -4 Forces ssh to use IPv4 addresses only.", "DESCRIPTION > -E log_file"]);
+    expect(titles(bsd, "ssh.1.txt").slice(-3)).toEqual([
+      "ssh(1) > DESCRIPTION",
+      "ssh(1) > DESCRIPTION > -4 Forces ssh to use IPv4 addresses only.",
+      "ssh(1) > DESCRIPTION > -E log_file",
+    ]);
   });
 
-  test("a rendered manual page: its sections, man's three-space subsections and option entries", () => {
+  test("a rendered manual page: the page header roots its sections, man's three-space subsections and option entries", () => {
     expect(titles(MAN, "grep.1.txt")).toEqual([
-      "grep.1.txt",
-      "NAME",
-      "SYNOPSIS",
-      "DESCRIPTION",
-      "OPTIONS",
-      "OPTIONS > Generic Program Information",
-      "OPTIONS > Matching Control",
-      "OPTIONS > Matching Control > -e PATTERNS, --regexp=PATTERNS",
-      "EXIT STATUS",
+      "grep(1)",
+      "grep(1) > NAME",
+      "grep(1) > SYNOPSIS",
+      "grep(1) > DESCRIPTION",
+      "grep(1) > OPTIONS",
+      "grep(1) > OPTIONS > Generic Program Information",
+      "grep(1) > OPTIONS > Matching Control",
+      "grep(1) > OPTIONS > Matching Control > -e PATTERNS, --regexp=PATTERNS",
+      "grep(1) > EXIT STATUS",
     ]);
+    // Without a header line the sections stand at the top.
+    expect(titles(MAN.slice(MAN.indexOf("NAME")), "grep.1.txt")[0]).toBe("NAME");
   });
 
   test.each([
