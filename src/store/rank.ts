@@ -47,7 +47,10 @@ export interface TitleParts {
   path: string;
 }
 
-/** What naming all of a heading but its unmatched qualifier counts, against 1 for all of it. */
+/**
+ * What naming all of a heading but its unmatched qualifier counts, against 1 for all of it; the
+ * same for naming all of it with the rest of the query in the headings above it.
+ */
 const QUALIFIED = 0.7;
 /**
  * A manual page's synopsis lists every command and option in one place, so it holds the words of
@@ -106,7 +109,9 @@ export function makeMatcher(terms: PlannedTerm[], fragments: string[]): TermMatc
   const stems: string[] = [];
   const termOf: number[] = [];
   terms.forEach((t, i) => {
-    for (const f of new Set([t.word, ...t.forms].map(lightStem))) {
+    // The porter index reads `worker_threads` as the words "worker threads"; so does a heading.
+    const spaced = t.word.includes("_") ? [t.word.replace(/_+/g, " ").trim()] : [];
+    for (const f of new Set([t.word, ...t.forms, ...spaced].filter(Boolean).map(lightStem))) {
       stems.push(f);
       termOf.push(i);
     }
@@ -146,7 +151,11 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // The query names the heading, all of it or all but a qualifier it left out (`util.` of
   // `util.TextDecoder`): the latter is a near miss, as `timersPromises.setInterval` is for "setInterval".
   const unnamed = leafWords.some((w, i) => !matched[i] && w.weight >= 1);
-  const exact = leafCover > 0.999 && matchedLeaf > 0 ? (leafPrecision === 1 ? 1 : unnamed ? 0 : QUALIFIED) : 0;
+  const titleCover = weightOf(m, new Set([...inLeaf, ...covered(m, pathHits)]));
+  let exact = 0;
+  if (matchedLeaf > 0 && leafCover > 0.999) exact = leafPrecision === 1 ? 1 : unnamed ? 0 : QUALIFIED;
+  // The query names the heading whole and its other words are the headings above it ("worker_threads notes").
+  else if (matchedLeaf > 0 && leafPrecision === 1 && titleCover > 0.999) exact = QUALIFIED;
   const n = all.size;
   const span = minimalSpan(bodyHits);
   // Terms that open a line of the body: a definition's term (`--keep`, `core.hooksPath`, a

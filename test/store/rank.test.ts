@@ -182,6 +182,37 @@ Returns an async iterator that generates values in an interval of delay ms, like
   });
 });
 
+describe("a parent named with the headings above it", () => {
+  let notes: Database;
+  const WORKERS = `# Worker threads
+
+The \`node:worker_threads\` module runs JavaScript in parallel.
+
+## Notes
+
+### Synchronous blocking of stdio
+
+Calls to \`console.log()\` from a worker_threads worker are not blocking the way they are on the main thread.
+
+### Launching worker threads from preload scripts
+
+Take care when launching worker threads from preload scripts (the \`-r\` flag).
+
+## Class: \`Worker\`
+
+The \`Worker\` class represents an independent JavaScript execution thread.
+`;
+  beforeAll(() => {
+    notes = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(notes, { label: "worker_threads.md", text: WORKERS, kind: "markdown", maxChunk: 4096 });
+  });
+
+  test("a snake_case name matches the words a heading spells it with, and the section the query names wins over its children", () => {
+    const hits = search(notes, "worker_threads notes", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hits[0]!.title).toBe("Worker threads > Notes");
+  });
+});
+
 describe("best-passage snippets", () => {
   const body = `${"filler words about nothing in particular. ".repeat(40)}The fix landed in version 2.30-3 for the parser. ${"more filler that says little. ".repeat(40)}`;
   const stems = ["fix", "parser"];
