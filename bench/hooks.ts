@@ -46,7 +46,8 @@ try {
   interface Row {
     name: string;
     argv: string[];
-    stdin: Uint8Array;
+    /** The payload, or one per round (an output indexed once is only looked up the next time). */
+    stdin: Uint8Array | ((round: number) => Uint8Array);
     check?: (stdout: string, code: number) => boolean;
   }
   const rows: Row[] = [
@@ -74,6 +75,13 @@ try {
       stdin: Buffer.from(JSON.stringify(claude.postShell("bench", project, "git commit -m x", "[main 1a2b3c] x"))),
     },
     {
+      // A build log of 256 KB: redacted, indexed whole, previewed and searched for the command's words.
+      name: "claude-code PostToolUse (256 KB replaced)",
+      argv: [binary, "hook", "claude-code", "PostToolUse"],
+      stdin: (round) => Buffer.from(JSON.stringify(claude.postShell("bench", project, "npm run build -- --verbose", `build ${round}\n${bigLog(256 * 1024)}`))),
+      check: (out, code) => code === 0 && out.includes("indexed whole as"),
+    },
+    {
       name: "claude-code UserPromptSubmit (DB + BM25)",
       argv: [binary, "hook", "claude-code", "UserPromptSubmit"],
       stdin: Buffer.from(JSON.stringify(claude.promptPayload("bench", project, "why does the commit hook fail?"))),
@@ -84,8 +92,9 @@ try {
   // One warm-up round (page cache, the project's database), then RUNS measured rounds.
   for (let round = -1; round < RUNS; round++) {
     rows.forEach((row, i) => {
+      const stdin = typeof row.stdin === "function" ? row.stdin(round) : row.stdin;
       const t = performance.now();
-      const r = Bun.spawnSync(row.argv, { stdin: row.stdin, env, stdout: "pipe", stderr: "pipe" });
+      const r = Bun.spawnSync(row.argv, { stdin, env, stdout: "pipe", stderr: "pipe" });
       const ms = performance.now() - t;
       if (round === -1 && row.check && !row.check(r.stdout.toString() + r.stderr.toString(), r.exitCode ?? -1)) {
         throw new Error(`${row.name}: unexpected reply ${r.exitCode} ${r.stdout.toString().slice(0, 200)}`);
@@ -134,6 +143,23 @@ try {
   console.log("written: bench/results/hooks.json");
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+}
+
+/** A verbose build's log: compile lines with paths and timings, warnings and an error now and then. */
+function bigLog(bytes: number): string {
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const line =
+      i % 97 === 0
+        ? `src/module${i % 13}/file${i}.ts(${i % 200},${i % 40}): error TS2345: Argument of type 'string' is not assignable to parameter of type 'number'.`
+        : i % 29 === 0
+          ? `warning: unused variable \`value${i}\` in src/module${i % 13}/file${i}.ts:${i % 300}`
+          : `[${String(i % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}] compiled src/module${i % 13}/file${i}.ts in ${(i * 7) % 400} ms (${(i * 13) % 9000} bytes)`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.join("\n");
 }
 
 function round2(n: number): number {

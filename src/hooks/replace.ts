@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { Budgets } from "../config/constants.ts";
+import { randomHex } from "../runtime/random.ts";
 import { recordCall } from "../store/tool-stats.ts";
 import { previewText } from "../preview/preview.ts";
 import { redactSecrets } from "../store/redact.ts";
@@ -36,7 +36,7 @@ export function replaceOutput(db: Database, input: ReplaceInput): string | undef
   if (bytes <= budgets.replaceTrigger) return undefined;
   // An agent must see its error: failures pass whole up to the cap.
   if (input.failed && bytes <= budgets.outputCap) return undefined;
-  const label = `hook:${input.tool.replace(/[^\w.-]+/g, "_").slice(0, 40)}#${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
+  const label = `hook:${input.tool.replace(/[^\w.-]+/g, "_").slice(0, 40)}#${Date.now().toString(36)}${randomHex(2)}`;
   const clean = redactSecrets(text);
   indexSource(db, {
     label,

@@ -2,6 +2,7 @@ import type { Config } from "../config/config.ts";
 import type { Policy } from "../sandbox/policy.ts";
 import type { ProjectStore } from "../store/open-project.ts";
 import type { Project } from "../store/project.ts";
+import { randomHex } from "../runtime/random.ts";
 
 /** Text whose full-text rows one idle transaction writes: about half a second of work, then calls may come in. */
 const FLUSH_SLICE_BYTES = 4 * 1024 * 1024;
@@ -113,11 +114,6 @@ export class ToolContext {
       // never opened, or already closed
     }
   }
-}
-
-/** Random bytes as hex, from Web Crypto: node:crypto costs the server 1.3 MB of memory to load. */
-function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**

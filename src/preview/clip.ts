@@ -103,7 +103,13 @@ export function formatBytes(n: number, options: { round?: boolean } = {}): strin
   return `${options.round && value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
 }
 
-/** `12`, `3,300`: counts as the previews print them. */
+/**
+ * `12`, `3,300`: counts as the previews print them. By hand: the first toLocaleString of a process
+ * loads ICU's number formats, a millisecond of every hook that previews an output.
+ */
 export function countText(n: number): string {
-  return n.toLocaleString("en-US");
+  if (!Number.isInteger(n)) return n.toLocaleString("en-US");
+  const digits = String(Math.abs(n));
+  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, ",");
+  return n < 0 ? `-${grouped}` : grouped;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
@@ -61,4 +62,9 @@ export function stdinStream(): ReadableStream<Uint8Array> | undefined {
 /** Node collects only when started with --expose-gc; otherwise its own heuristics decide. */
 export function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
+}
+
+/** SHA-256 of the text as hex. */
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "#process";
 import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
 import { transaction, type Database } from "./db.ts";
 import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
@@ -109,7 +109,7 @@ export function cleanInput(input: SourceInput): SourceInput {
 
 /** Hashes a source and notes whether its text is already stored (then it is not chunked again). */
 export function hashSource(db: Database, input: SourceInput): Hashed {
-  const sha256 = createHash("sha256").update(input.text).digest("hex");
+  const sha256 = sha256Hex(input.text);
   const stored = db.prepare("SELECT 1 AS x FROM docs WHERE sha256 = $sha256").get({ sha256 });
   return { input, sha256, bytes: Buffer.byteLength(input.text), needsChunks: !stored };
 }

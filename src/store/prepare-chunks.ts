@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "#process";
 import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
 import { gramTerms } from "./terms.ts";
 import { scanWords } from "./vocab.ts";
@@ -47,7 +47,7 @@ export interface PreparedSource extends PreparedChunks {
 export function prepareSource(job: ChunkJob, known?: WordHashes): PreparedSource {
   const text = job.redacted ? job.text : redactSecrets(job.text);
   return {
-    sha256: createHash("sha256").update(text).digest("hex"),
+    sha256: sha256Hex(text),
     bytes: Buffer.byteLength(text),
     ...prepareChunks({ ...job, text }, known),
   };

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { countText } from "../../src/preview/clip.ts";
 import { normalizeLine } from "../../src/preview/log.ts";
 import { previewText, type PreviewKind } from "../../src/preview/preview.ts";
 import { bunTest, cargoTest, csv, eslint, goTest, issues, jest, pytest, searchReply, syslog, tsc, vitest } from "./fixtures.ts";
@@ -267,4 +268,10 @@ describe("normalizeLine", () => {
   ];
   for (const [a, b] of same) test(`${a} ≡ ${b}`, () => expect(normalizeLine(a)).toBe(normalizeLine(b)));
   test("different messages stay apart", () => expect(normalizeLine("ERROR disk full")).not.toBe(normalizeLine("ERROR disk slow")));
+});
+
+describe("counts", () => {
+  test.each([0, 7, 999, 1000, 3300, 12345, 1000000, 1234567890, -4500, 2.5])("%p prints as en-US does", (n) => {
+    expect(countText(n)).toBe(n.toLocaleString("en-US"));
+  });
 });
