@@ -117,6 +117,8 @@ function bestCover(hits: TermHit[], width: number, weightOf: (t: number) => numb
  * first lines), so the rest goes after.
  */
 const LEAD = 0.35;
+/** Characters a window start moves back to reach the start of its line. */
+const LINE_START_MAX = 80;
 
 /** A window of at most `maxBytes` UTF-8 bytes around `cover`, LEAD of its slack before it (narrowed for multibyte text). */
 function fitWindow(text: string, [from, to]: [number, number], maxBytes: number): [number, number] {
@@ -124,7 +126,10 @@ function fitWindow(text: string, [from, to]: [number, number], maxBytes: number)
   let window: [number, number] = [from, Math.min(text.length, from + width)];
   for (let attempt = 0; attempt < 4; attempt++) {
     const lead = Math.floor(Math.max(0, width - (to - from)) * LEAD);
-    const s = Math.max(0, Math.min(from - lead, text.length - width));
+    let s = Math.max(0, Math.min(from - lead, text.length - width));
+    // A passage reads from the start of its line when that is near and the hits still fit.
+    const line = text.lastIndexOf("\n", s - 1) + 1;
+    if (s - line <= LINE_START_MAX && line + width >= to) s = line;
     window = [s, Math.min(text.length, s + width)];
     const bytes = byteLength(text.slice(window[0], window[1]));
     if (bytes <= maxBytes) return window;

@@ -249,6 +249,13 @@ describe("best-passage snippets", () => {
     expect(snippet).toContain("value is 128 entries by default");
   });
 
+  test("a passage starts at the start of its line when that is near", () => {
+    const entry = `git (1:2.35.2-1) unstable; urgency=medium\n\n${"  * an unrelated change to the packaging of the docs\n".repeat(12)}    * Addresses the security issue CVE-2022-24765: Git users might have found themselves in a Git worktree another user created in /tmp/.git\n${"  * more unrelated changes\n".repeat(20)}`;
+    const snippet = makeSnippet(entry, findTerms(entry, ["worktree", "tmp", "user"]), 300, [1, 1, 1]);
+    expect(snippet).toContain("CVE-2022-24765");
+    expect(snippet).toContain("/tmp/.git");
+  });
+
   test("a budget too small for a window beside the header still gives the head of the text", () => {
     const text = `### A heading line of some length, as sections have them in generated docs
 ${"filler ".repeat(80)}needle here
