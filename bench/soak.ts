@@ -24,13 +24,20 @@ const BIG_FILES = 8;
 const BIG_BYTES = 256 * 1024;
 /** The pause after each window before the idle RSS is read: past the server's 250 ms idle point. */
 const IDLE_PAUSE_MS = 600;
+/**
+ * Further idle readings, this far apart, of which the lowest is kept: the idle work (writing what
+ * waits, while 16 hook processes hold the write lock in turn) sometimes ends after the first reading,
+ * and the collection after it then too.
+ */
+const IDLE_READINGS = 4;
+const IDLE_READING_MS = 200;
 const REPEATED = ["cache request handler", "error timeout retry", "query index migration", "worker queue backoff", "session token"];
 
 export interface SoakWindow {
   /** Calls done when the window closed. */
   calls: number;
   rssMB: number;
-  /** RSS after the server was left idle for a moment (it collects then): what it holds, without the garbage of the last calls. */
+  /** RSS after the server was left idle for a moment (it collects then), the lowest of a few readings: what it holds, without the garbage of the last calls. */
   idleRssMB: number;
   fds: number;
   walMB: number;
@@ -242,13 +249,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const rssMB = round(statusKB(pid, "VmRSS") / 1024);
       // An agent's model turn: the server goes idle, writes what waits and collects.
       await Bun.sleep(IDLE_PAUSE_MS);
+      let idleKB = statusKB(pid, "VmRSS");
+      for (let k = 1; k < IDLE_READINGS; k++) {
+        await Bun.sleep(IDLE_READING_MS);
+        idleKB = Math.min(idleKB, statusKB(pid, "VmRSS"));
+      }
       const db = openDatabase(dbPath, { readonly: true, busyTimeoutMs: 5000 });
       const health = storeHealth(db, dbPath);
       db.close();
       const w: SoakWindow = {
         calls: i,
         rssMB,
-        idleRssMB: round(statusKB(pid, "VmRSS") / 1024),
+        idleRssMB: round(idleKB / 1024),
         fds: readdirSync(`/proc/${pid}/fd`).length,
         walMB: round(health.walBytes / 1048576, 2),
         dbMB: round(health.dbBytes / 1048576, 2),
