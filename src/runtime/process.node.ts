@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
@@ -64,7 +63,8 @@ export function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-/** SHA-256 of the text as hex. */
+/** SHA-256 of the text as hex; node:crypto is loaded on first use, so a hook that hashes nothing never loads it. */
 export function sha256Hex(text: string): string {
+  const { createHash } = process.getBuiltinModule("node:crypto") as typeof import("node:crypto");
   return createHash("sha256").update(text).digest("hex");
 }
