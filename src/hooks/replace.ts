@@ -6,7 +6,7 @@ import { redactSecrets } from "../store/redact.ts";
 import { detectKind } from "../store/chunk/index.ts";
 import type { Database } from "../store/db.ts";
 import { indexSource } from "../store/index-source.ts";
-import { search } from "../store/search.ts";
+import { bestChunksOf } from "../store/rank-source.ts";
 import { callText } from "./instructions.ts";
 import { formatBytes } from "../preview/clip.ts";
 
@@ -46,6 +46,9 @@ export function replaceOutput(db: Database, input: ReplaceInput): string | undef
     session: input.session,
     worktree: input.worktree,
     maxChunk: budgets.maxChunk,
+    // The full-text rows wait for the server's idle time or the next search (store/pending.ts):
+    // writing them here was half of a 256 KB replacement; this output's best parts are ranked in memory.
+    deferSearch: true,
   });
   const budget = input.failed ? budgets.outputCap : budgets.replaceTrigger;
   const more = `more: ${callText("ctx_search", { queries: ["…"], source: label })}`;
@@ -70,10 +73,9 @@ export function replaceOutput(db: Database, input: ReplaceInput): string | undef
 
 function bestMatches(db: Database, label: string, query: string, room: number, budgets: Budgets, shown: { headEnd: number; tailStart: number }): string[] {
   if (!query.trim() || room < 200) return [];
-  const result = search(db, query.slice(0, 300), { limit: 6, snippetMax: Math.min(budgets.snippetMax, 700), rrfK: budgets.rrfK, source: label });
   const out: string[] = [];
   let used = 0;
-  for (const hit of result.hits) {
+  for (const hit of bestChunksOf(db, label, query.slice(0, 300), 6, Math.min(budgets.snippetMax, 700))) {
     if (hit.lineStart <= shown.headEnd || hit.lineEnd >= shown.tailStart) continue;
     const block = `--- lines ${hit.lineStart}-${hit.lineEnd}\n${hit.snippet}`;
     const size = Buffer.byteLength(block) + 1;

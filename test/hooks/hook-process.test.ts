@@ -138,7 +138,7 @@ describe("ctxmode hook, driven as a process", () => {
     expect(text).toMatch(/more: ctx_search\(queries: \["…"\], source: "hook:mcp__github__search_issues#[^"]+"\)/);
   });
 
-  test("the whole replaced output is searchable; a failure under the cap passes whole", () => {
+  test("the whole replaced output is searchable (its full-text rows wait for the first search); a failure under the cap passes whole", () => {
     const box = hookSandbox();
     const env = hookEnv(box, { CTXMODE_ROUTING: "always" });
     const r = runHook(
@@ -148,11 +148,21 @@ describe("ctxmode hook, driven as a process", () => {
       env,
     );
     const label = /source: "(hook:[^"]+)"/.exec(replacedText("claude-code", r.stdout))![1]!;
+    const waiting = () => {
+      const db = new Database(join(box.dataDir, "projects", resolveProject(box.project).key, "context.db"), { readonly: true });
+      try {
+        return db.query<{ n: number }, []>("SELECT count(*) AS n FROM fts_pending").get()!.n;
+      } finally {
+        db.close();
+      }
+    };
+    expect(waiting()).toBe(1);
     const search = Bun.spawnSync(
       [join(import.meta.dir, "../../dist/ctxmode"), "search", "compiled module 1234", "--source", label, "--project", box.project, "--json"],
       { env },
     );
     expect(search.stdout.toString()).toContain("line 1234: compiled module 1234 ok");
+    expect(waiting()).toBe(0);
     const failed = runHook(
       "claude-code",
       "PostToolUseFailure",

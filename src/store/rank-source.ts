@@ -1,0 +1,60 @@
+/**
+ * The chunks of one stored source that best match a query, ranked in memory rather than through
+ * the full-text index: for a source whose full-text rows wait (deferSearch), as the output a hook
+ * replaces does. The source is its own corpus: a word counts by how few of its chunks hold it, and
+ * chunks are scored by the same signals as a search's candidates (rank.ts), without the FTS lists.
+ */
+import type { Database } from "./db.ts";
+import { findTerms, lightStem } from "./match.ts";
+import { parseQuery } from "./query.ts";
+import type { PlannedTerm } from "./query-plan.ts";
+import { makeMatcher, scoreChunk } from "./rank.ts";
+import { makeSnippet } from "./snippet.ts";
+import { idf } from "./term-stats.ts";
+import { isIdentifierLike } from "./terms.ts";
+
+export interface SourceMatch {
+  lineStart: number;
+  lineEnd: number;
+  snippet: string;
+}
+
+interface Row {
+  title: string;
+  body: string;
+  line_start: number;
+  line_end: number;
+}
+
+/** Up to `limit` chunks of the source labelled `label` that hold the query's words, best first. */
+export function bestChunksOf(db: Database, label: string, query: string, limit: number, snippetMax: number): SourceMatch[] {
+  const q = parseQuery(query);
+  if (q.terms.length === 0) return [];
+  const rows = db
+    .prepare<Row>(
+      `SELECT c.title, c.body, c.line_start, c.line_end FROM chunks c JOIN sources s ON s.doc_id = c.doc_id
+       WHERE s.label = $label ORDER BY c.seq`,
+    )
+    .all({ label });
+  const stems = q.terms.map(lightStem);
+  // Chunks holding each word: one pass of each chunk for all of them.
+  const df = new Array<number>(stems.length).fill(0);
+  for (const r of rows) for (const t of new Set(findTerms(`${r.title}\n${r.body}`, stems).map((h) => h.term))) df[t]!++;
+  const terms: PlannedTerm[] = [];
+  q.terms.forEach((word, i) => {
+    if (df[i]! > 0) terms.push({ word, forms: [word], df: df[i]!, weight: idf(df[i]!, rows.length), kind: "known" });
+  });
+  if (terms.length === 0) return [];
+  const matcher = makeMatcher(terms, q.fragments.filter(isIdentifierLike));
+  return rows
+    .map((row) => ({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0 }) }))
+    .filter((s) => s.bodyHits.length > 0 || findTerms(s.row.title, matcher.stems).length > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({ row, bodyHits }, rank) => ({
+      lineStart: row.line_start,
+      lineEnd: row.line_end,
+      // As a search reply's: the first gets the whole budget, the rest three fifths.
+      snippet: makeSnippet(row.body, bodyHits, rank === 0 ? snippetMax : Math.round(snippetMax * 0.6), matcher.weights),
+    }));
+}
