@@ -6,6 +6,7 @@ import { redactSecrets } from "../store/redact.ts";
 import { detectKind } from "../store/chunk/index.ts";
 import type { Database } from "../store/db.ts";
 import { indexSource } from "../store/index-source.ts";
+import { boundPending } from "../store/pending.ts";
 import { bestChunksOf } from "../store/rank-source.ts";
 import { callText } from "./instructions.ts";
 import { formatBytes } from "../preview/clip.ts";
@@ -50,6 +51,8 @@ export function replaceOutput(db: Database, input: ReplaceInput): string | undef
     // writing them here was half of a 256 KB replacement; this output's best parts are ranked in memory.
     deferSearch: true,
   });
+  // Unless too much already waits (no server was asked anything for a while): then the oldest now.
+  boundPending(db);
   const budget = input.failed ? budgets.outputCap : budgets.replaceTrigger;
   const more = `more: ${callText("ctx_search", { queries: ["…"], source: label })}`;
   // The header's line count is the preview's; it is measured once there.

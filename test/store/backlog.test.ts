@@ -1,15 +1,14 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { boundBacklog } from "../../src/mcp/indexing.ts";
 import { openStore } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { waitingBytes } from "../../src/store/pending.ts";
+import { boundPending, waitingBytes } from "../../src/store/pending.ts";
 import { search } from "../../src/store/search.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 const doc = (i: number) => `# Note ${i}\n\n${`the sedgewarbler${i} entry says what happened on day ${i}. `.repeat(40)}\n`;
 
-test("past the cap, one call writes the oldest waiting rows down to the cap less the slack, then none until the cap is passed again", async () => {
+test("past the cap, one call writes the oldest waiting rows down to the cap less the slack, then none until the cap is passed again", () => {
   const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
   const size = Buffer.byteLength(doc(10));
   const cap = size * 4;
@@ -18,7 +17,7 @@ test("past the cap, one call writes the oldest waiting rows down to the cap less
   for (let i = 10; i < 22; i++) {
     indexSource(db, { label: `n${i}.md`, text: doc(i), kind: "markdown", maxChunk: 4096, deferSearch: true });
     const before = waitingBytes(db);
-    await boundBacklog(db, cap, slack);
+    boundPending(db, cap, slack);
     writes.push(Math.round((before - waitingBytes(db)) / size));
   }
   // Five waiting docs pass the cap of four: the call writes three (one over, two of slack); the
