@@ -57,8 +57,9 @@ export function spellingCandidates(db: Database, word: string, isCommon: (w: str
   // A one-off word one edit away ("apl") does not end the search for a common one ("apply").
   const close = () => [...found].some(([w, x]) => x <= 1 && isCommon(w));
   if (!close()) near([a + b]);
-  if (!close()) {
-    // The typo sits in the first two letters: the word starts otherwise than typed.
+  // The typo sits in the first two letters: the word starts otherwise than typed. Only for a word
+  // of letters: `q7dxpo` is no misspelling, and these ranges are most of what a miss costs.
+  if (!close() && /^[a-z]+$/.test(word)) {
     const starts = [b + c + d];
     for (const x of LETTERS) starts.push(a + x + b, a + x + c, x + a + b, x + b + c);
     near(starts.filter((s) => s.length === 3 && s !== a + b + c));

@@ -9,6 +9,8 @@ export interface ParsedQuery {
   phrases: string[][];
   /** Identifier-like pieces for the trigram index (`useEff`, `src/app`, `中文字符`). */
   fragments: string[];
+  /** Stopwords typed outside quotes ("a", "for", "when"): a query with some is a sentence. */
+  stopwords: number;
 }
 
 const FRAGMENT = /[^\s"'`()[\]{}<>,;!?*^~+|=]+/gu;
@@ -28,7 +30,7 @@ export function parseQuery(raw: string): ParsedQuery {
   const fragments = [...new Set((unquoted.match(FRAGMENT) ?? []).map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(
     (f) => [...f].length >= 3 && !STOPWORDS.has(f.toLowerCase()),
   );
-  return { terms, phrases, fragments };
+  return { terms, phrases, fragments, stopwords: typed.filter((w) => STOPWORDS.has(w)).length };
 }
 
 /** A string as one FTS5 string token: never read as FTS5 syntax. */
