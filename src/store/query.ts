@@ -9,8 +9,6 @@ export interface ParsedQuery {
   phrases: string[][];
   /** Identifier-like pieces for the trigram index (`useEff`, `src/app`, `中文字符`). */
   fragments: string[];
-  /** Stopwords typed outside quotes ("a", "for", "when"): a query with some is a sentence. */
-  stopwords: number;
 }
 
 const FRAGMENT = /[^\s"'`()[\]{}<>,;!?*^~+|=]+/gu;
@@ -30,7 +28,7 @@ export function parseQuery(raw: string): ParsedQuery {
   const fragments = [...new Set((unquoted.match(FRAGMENT) ?? []).map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(
     (f) => [...f].length >= 3 && !STOPWORDS.has(f.toLowerCase()),
   );
-  return { terms, phrases, fragments, stopwords: typed.filter((w) => STOPWORDS.has(w)).length };
+  return { terms, phrases, fragments };
 }
 
 /** A string as one FTS5 string token: never read as FTS5 syntax. */

@@ -9,7 +9,7 @@ import type { PlannedTerm } from "./query-plan.ts";
 import { STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
-const WEIGHTS = { fused: 0.5, bm25: 1.0, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15, summary: 0.2, defined: 0.2 };
+const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15, summary: 0.2, defined: 0.2 };
 
 /**
  * Words that say what kind of thing a heading documents ("Class: `util.TextDecoder`", "Popen
@@ -92,8 +92,6 @@ export interface RankInput {
   body: string;
   /** This chunk's reciprocal-rank fusion score, scaled so 1 is first in every list. */
   fused: number;
-  /** Its BM25 score as a share of the best in the lists that hold it (0 when not counted). */
-  bm25?: number;
 }
 
 /** Stems to look for, each mapped back to its term (a term may have several forms). */
@@ -172,7 +170,6 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const W = WEIGHTS;
   const score =
     c.fused * W.fused +
-    (c.bm25 ?? 0) * W.bm25 +
     cover * W.cover +
     leafCover * (0.5 + 0.5 * leafPrecision) * W.leaf +
     pathCover * W.path +

@@ -102,20 +102,19 @@ function expression(terms: PlannedTerm[], op: "AND" | "OR", q: ParsedQuery): str
 }
 
 /** The FTS lists whose ranks are fused: see FREQUENT_SHARE for why common words do not gate. */
-function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter, strength: Map<number, number>): number[][] {
+function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter): number[][] {
   const loose = new Set(q.terms);
   const usable = plan.terms.filter((t) => t.forms.length > 0 && loose.has(t.word));
   const frequent = (t: PlannedTerm) => plan.total >= FREQUENT_MIN_TOTAL && t.df * FREQUENT_SHARE > plan.total;
   const gate = usable.filter((t) => !frequent(t));
   if (gate.length > 0 || (usable.length === 0 && q.phrases.length > 0)) {
     const all = expression(gate, "AND", q);
-    const and = candidates(db, "fts_words", all, filter, "rank", strength);
+    const and = candidates(db, "fts_words", all, filter);
     // Titles alone: BM25 over the title column ranks the shortest title holding every word first,
     // which is the section a query names (its subsections' titles repeat its words, and more).
-    const titles =
-      gate.length > 0 ? candidates(db, "fts_words", `{title} : (${expression(gate, "AND", { ...q, phrases: [] })})`, filter, "rank", strength) : [];
+    const titles = gate.length > 0 ? candidates(db, "fts_words", `{title} : (${expression(gate, "AND", { ...q, phrases: [] })})`, filter) : [];
     if (and.length >= filter.take || gate.length <= 1) return [and, titles];
-    return [and, titles, candidates(db, "fts_words", expression(rarest(gate, plan.total), "OR", q), filter, "rank", strength)];
+    return [and, titles, candidates(db, "fts_words", expression(rarest(gate, plan.total), "OR", q), filter)];
   }
   if (usable.length === 0) return [];
   // Every word is in most chunks: BM25 cannot tell them apart, and ranking them all is what is slow.
@@ -143,8 +142,7 @@ function rarest(terms: PlannedTerm[], total: number): PlannedTerm[] {
 }
 
 function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter, options: SearchOptions): SearchHit[] {
-  const strength = new Map<number, number>();
-  const lists = wordLists(db, q, plan, filter, strength);
+  const lists = wordLists(db, q, plan, filter);
   const found = new Set(lists.flat()).size;
   // Trigrams serve identifiers, versions, substrings and CJK; for plain words the porter lists suffice.
   const exactFragments = q.fragments.filter(isIdentifierLike);
@@ -165,13 +163,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
 
   const matcher = makeMatcher(plan.terms, exactFragments);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
-  // A question in words ("dict giving a default value for missing keys") names no heading: how
-  // strongly BM25 matched its words counts too, where for names the ranks alone do.
-  const prose = isQuestion(q, exactFragments);
-  const scored = rows.map((row) => ({
-    row,
-    ...scoreChunk(matcher, { title: row.title, body: row.body, fused: rrf.get(row.id)! * best, bm25: prose ? (strength.get(row.id) ?? 0) : 0 }),
-  }));
+  const scored = rows.map((row) => ({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: rrf.get(row.id)! * best }) }));
   scored.sort((a, b) => b.score - a.score);
   for (const row of parentsOf(
     db,
@@ -195,17 +187,6 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     contentType: row.code ? "code" : "prose",
     ...(isMemory(row.label) ? { memory: true as const } : {}),
   }));
-}
-
-/** Words a question in words has at least: content words, besides the stopwords that make it one. */
-const QUESTION_TERMS = 4;
-
-/**
- * A query written as a sentence, not a name: four content words or more, a stopword among them,
- * and no identifier (a long plain word such as "notifications" is still a word).
- */
-function isQuestion(q: ParsedQuery, identifiers: string[]): boolean {
-  return q.terms.length >= QUESTION_TERMS && q.stopwords > 0 && identifiers.every((f) => /^[a-z]+$/.test(f));
 }
 
 /** The chunk columns search reads, with the label a hit is shown under. */
@@ -263,28 +244,16 @@ function pickHits<T extends { row: ChunkRow }>(scored: T[], options: SearchOptio
  * which never touches the chunks table; a join is paid only when a filter needs it. `newest`
  * takes the latest matches instead of the best ranked (no BM25 over every match).
  */
-/**
- * One FTS list: chunk ids, best first. With `strength`, each id's BM25 score as a share of the
- * list's best (1 for the first) is kept there, the highest over the lists that hold it.
- */
-function candidates(
-  db: Database,
-  table: "fts_words" | "fts_grams",
-  match: string,
-  filter: Filter,
-  order: "rank" | "newest" = "rank",
-  strength?: Map<number, number>,
-): number[] {
+function candidates(db: Database, table: "fts_words" | "fts_grams", match: string, filter: Filter, order: "rank" | "newest" = "rank"): number[] {
   if (!match) return [];
   const by = order === "rank" ? `${table}.rank` : `${table}.rowid DESC`;
   const sql = filter.sql
-    ? `SELECT c.id AS id, ${table}.rank AS score FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match ${filter.sql} ORDER BY ${by} LIMIT $take`
-    : `SELECT rowid AS id, rank AS score FROM ${table} WHERE ${table} MATCH $match ORDER BY ${by} LIMIT $take`;
-  const rows = db.prepare<{ id: number; score: number }>(sql).all(filter.sql ? { match, take: filter.take, ...filter.params } : { match, take: filter.take });
-  // FTS5's rank is BM25 negated: the best is the most negative.
-  const best = rows[0]?.score ?? 0;
-  if (strength && order === "rank" && best < 0) for (const r of rows) strength.set(r.id, Math.max(strength.get(r.id) ?? 0, r.score / best));
-  return rows.map((r) => r.id);
+    ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match ${filter.sql} ORDER BY ${by} LIMIT $take`
+    : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match ORDER BY ${by} LIMIT $take`;
+  return db
+    .prepare<{ id: number }>(sql)
+    .all(filter.sql ? { match, take: filter.take, ...filter.params } : { match, take: filter.take })
+    .map((r) => r.id);
 }
 
 interface Filter {

@@ -213,21 +213,6 @@ The \`Worker\` class represents an independent JavaScript execution thread.
   });
 });
 
-describe("a question in words", () => {
-  test("counts how strongly BM25 matched its words; the same words as a list, or a name, rank by the lists alone", () => {
-    const score = (q: string) => search(db, q, { limit: 1, snippetMax: 400, rrfK: 60 }).hits[0]!;
-    const question = score("how do i get notifications on rename for the file");
-    const list = score("get notifications rename file");
-    // The same chunk first either way; the sentence adds the BM25 share (1 for the best match).
-    expect(question.title).toBe(list.title);
-    expect(question.score - list.score).toBeGreaterThan(0.5);
-    // An identifier in the query makes it a name, not a sentence.
-    const named = score("how do i use fs.watch for notifications on rename");
-    const namedList = score("use fs.watch notifications rename");
-    expect(Math.abs(named.score - namedList.score)).toBeLessThan(0.5);
-  });
-});
-
 describe("best-passage snippets", () => {
   const body = `${"filler words about nothing in particular. ".repeat(40)}The fix landed in version 2.30-3 for the parser. ${"more filler that says little. ".repeat(40)}`;
   const stems = ["fix", "parser"];
