@@ -1,8 +1,9 @@
 /**
- * Full-text rows written later. A source indexed with `deferSearch` has its chunks stored at once
- * and its doc listed in fts_pending; flushPending writes the porter and trigram rows (and the new
- * vocabulary words) of listed docs. A server flushes when it goes idle; every search path that
- * must see what was just indexed flushes first, so nothing indexed is ever missing from a search.
+ * Full-text rows written later. A source indexed with `deferSearch` (a server's ctx_index, a
+ * hook's replaced output) has its chunks stored at once and its doc listed in fts_pending;
+ * flushPending writes the porter and trigram rows (and the new vocabulary words) of listed docs.
+ * A server flushes when it goes idle, boundPending keeps what waits under a cap, and every search
+ * path that must see what was just indexed flushes first, so nothing indexed is ever missing from a search.
  */
 import { hasTable, transaction, type Database } from "./db.ts";
 import { writeWaitingRows } from "./index-source.ts";
