@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { DEFAULTS } from "../src/config/constants.ts";
 import { openStore } from "../src/store/db.ts";
 import { indexPaths } from "../src/store/index-path.ts";
-import { waitingBytes } from "../src/store/pending.ts";
+import { BACKLOG_BYTES, BACKLOG_SLACK, waitingBytes } from "../src/store/pending.ts";
 import { gramTerms } from "../src/store/terms.ts";
 import { knownWords, recordVocab, scanWords } from "../src/store/vocab.ts";
 import { makeCorpus } from "./corpus.ts";
@@ -20,8 +20,6 @@ import { makeCorpus } from "./corpus.ts";
 const MB = 1024 * 1024;
 const mbArg = process.argv.indexOf("--mb");
 const TOTAL_MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 50;
-const CAP = 8 * MB;
-const SLACK = MB;
 
 const dir = mkdtempSync(join(tmpdir(), "ctxmode-flush-profile-"));
 try {
@@ -85,8 +83,8 @@ try {
   for (const file of files) {
     await indexPaths(db, [file], { projectRoot: dir, maxChunk: DEFAULTS.maxChunk, maxFiles: 1, maxFileBytes: 50 * MB, deferSearch: true });
     calls++;
-    const over = waitingBytes(db) - CAP;
-    if (over > 0) flush(over + SLACK);
+    const over = waitingBytes(db) - BACKLOG_BYTES;
+    if (over > 0) flush(over + BACKLOG_SLACK);
   }
   const seconds = (performance.now() - started) / 1000;
   db.close();

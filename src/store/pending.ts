@@ -51,14 +51,14 @@ export function flushPending(db: Database, maxBytes = Number.POSITIVE_INFINITY):
  * turn between them) write the oldest beyond it themselves, so the next search never has more
  * than about a second of that work to do first.
  */
-const BACKLOG_BYTES = 8 * 1024 * 1024;
+export const BACKLOG_BYTES = 8 * 1024 * 1024;
 /**
  * A call over the cap writes this much more than the excess, in the same transaction: FTS5 pays
  * a segment flush and merge work per commit, so writing 1 MB every fourth call instead of 256 KB
  * every call cut the commits' share (50 MB back to back, in process: 49 -> 21 ms per MB written).
  * The backlog left for the next search is at most this much smaller, so it stays small.
  */
-const BACKLOG_SLACK = 1024 * 1024;
+export const BACKLOG_SLACK = 1024 * 1024;
 
 /**
  * Writes the oldest waiting full-text rows once more than `cap` bytes of text wait: a server's

@@ -9,7 +9,7 @@ import { findTerms, lightStem } from "./match.ts";
 import { parseQuery } from "./query.ts";
 import type { PlannedTerm } from "./query-plan.ts";
 import { makeMatcher, scoreChunk } from "./rank.ts";
-import { makeSnippet } from "./snippet.ts";
+import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { idf } from "./term-stats.ts";
 import { isIdentifierLike } from "./terms.ts";
 
@@ -37,24 +37,26 @@ export function bestChunksOf(db: Database, label: string, query: string, limit: 
     )
     .all({ label });
   const stems = q.terms.map(lightStem);
-  // Chunks holding each word: one pass of each chunk for all of them.
+  // Chunks holding each word, and the chunks holding any: one pass of each chunk for all of them.
   const df = new Array<number>(stems.length).fill(0);
-  for (const r of rows) for (const t of new Set(findTerms(`${r.title}\n${r.body}`, stems).map((h) => h.term))) df[t]!++;
+  const holding = rows.filter((r) => {
+    const found = new Set(findTerms(`${r.title}\n${r.body}`, stems).map((h) => h.term));
+    for (const t of found) df[t]!++;
+    return found.size > 0;
+  });
   const terms: PlannedTerm[] = [];
   q.terms.forEach((word, i) => {
     if (df[i]! > 0) terms.push({ word, forms: [word], df: df[i]!, weight: idf(df[i]!, rows.length), kind: "known" });
   });
   if (terms.length === 0) return [];
   const matcher = makeMatcher(terms, q.fragments.filter(isIdentifierLike));
-  return rows
+  return holding
     .map((row) => ({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0 }) }))
-    .filter((s) => s.bodyHits.length > 0 || findTerms(s.row.title, matcher.stems).length > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
     .map(({ row, bodyHits }, rank) => ({
       lineStart: row.line_start,
       lineEnd: row.line_end,
-      // As a search reply's: the first gets the whole budget, the rest three fifths.
-      snippet: makeSnippet(row.body, bodyHits, rank === 0 ? snippetMax : Math.round(snippetMax * 0.6), matcher.weights),
+      snippet: makeSnippet(row.body, bodyHits, snippetBudget(rank, snippetMax), matcher.weights),
     }));
 }

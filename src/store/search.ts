@@ -5,7 +5,7 @@ import { findTerms } from "./match.ts";
 import { makeMatcher, scoreChunk, splitTitle } from "./rank.ts";
 import { isIdentifierLike } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
-import { makeSnippet } from "./snippet.ts";
+import { makeSnippet, snippetBudget } from "./snippet.ts";
 import type { Params } from "../runtime/sqlite.types.ts";
 
 export type Scope = "project" | "worktree" | "session";
@@ -176,13 +176,12 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     scored.push({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0 }) });
   }
   scored.sort((a, b) => b.score - a.score);
-  // The first hit gets the whole snippet budget, the rest three fifths: most replies are read for their top hit.
   return pickHits(scored, options).map(({ row, score, bodyHits }, rank) => ({
     source: row.label ?? "",
     title: row.title,
     lineStart: row.line_start,
     lineEnd: row.line_end,
-    snippet: makeSnippet(row.body, bodyHits, rank === 0 ? options.snippetMax : Math.round(options.snippetMax * 0.6), matcher.weights),
+    snippet: makeSnippet(row.body, bodyHits, snippetBudget(rank, options.snippetMax), matcher.weights),
     score: Math.round(score * 1000) / 1000,
     contentType: row.code ? "code" : "prose",
     ...(isMemory(row.label) ? { memory: true as const } : {}),

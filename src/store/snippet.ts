@@ -54,6 +54,11 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
   return clipBytes(out, maxBytes);
 }
 
+/** A hit's snippet budget by its place: most replies are read for their top hit, so it gets all of `max`, the rest three fifths. */
+export function snippetBudget(rank: number, max: number): number {
+  return rank === 0 ? max : Math.round(max * 0.6);
+}
+
 /** A heading or record header this short rides along with a passage below it. */
 const HEADER_MAX = 160;
 
