@@ -8,9 +8,11 @@ import { join } from "node:path";
 
 const here = import.meta.dir;
 const args = process.argv.slice(2);
+/** The retrieval bench asks the reference its questions too when --compare names one. */
+const compare = args.includes("--compare") ? ["--compare", args[args.indexOf("--compare") + 1] ?? ""] : [];
 const scripts: [string, string[]][] = [
   ["knowledge-base.ts", []],
-  ["retrieval/run.ts", []],
+  ["retrieval/run.ts", compare],
   ["search-latency.ts", []],
   ["search-latency.ts", ["--mb", "10"]],
   ["search-latency.ts", ["--pause", "400"]],

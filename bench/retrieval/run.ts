@@ -1,11 +1,16 @@
 /**
- * `bun bench/retrieval/run.ts [--misses] [--no-mcp] [--show id,…]`: indexes bench/retrieval/corpus in process and
+ * `bun bench/retrieval/run.ts [--misses] [--no-mcp] [--show id,…] [--compare context-mode@1.0.169]`: indexes bench/retrieval/corpus in process and
  * scores queries.json (section hit@1, hit@3, MRR, file hit@1) per kind, on the dev and the frozen
  * test split; then, over MCP against the built binary, the mean ctx_search reply at the default
  * limit. Writes bench/results/retrieval.json. `--misses` lists the dev split's misses (never the
  * test split's: it is not tuned on); `--show` prints the named dev queries' hits with their snippets.
+ * `--compare` asks the same questions of the reference, installed from npm (bench/suite/install.ts),
+ * over MCP the same way: one ctx_index per file as shipped, one ctx_search per question.
  */
 import { connectCtxmode } from "../suite/mcp.ts";
+import { installReference } from "../suite/install.ts";
+import { Lane } from "../suite/lane.ts";
+import { referenceSubject } from "../suite/subjects.ts";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -27,6 +32,8 @@ export interface RetrievalReport {
   replyBytes?: { mean: number; p95: number; queries: number };
   /** The same queries over MCP, the files indexed as shipped with one ctx_index call each. */
   mcp?: { dev: Record<string, Scores>; test: Record<string, Scores> };
+  /** The reference asked the same way (`--compare`). */
+  reference?: { name: string; dev: Record<string, Scores>; test: Record<string, Scores> };
 }
 
 /** Scores overall, per kind of question, and per corpus folder (`folder:structured`). */
@@ -60,11 +67,7 @@ async function overMcp(files: CorpusFile[], queries: RetrievalQuery[]): Promise<
   const tmp = mkdtempSync(join(tmpdir(), "ctxmode-retrieval-"));
   try {
     const project = join(tmp, "project");
-    for (const f of files) {
-      const path = join(project, f.label);
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, f.raw);
-    }
+    writeProject(files, project);
     const client = await connectCtxmode(binary, tmp, project, "ctxmode-retrieval");
     const call = async (name: string, args: Record<string, unknown>) => {
       const r = await client.callTool({ name, arguments: args });
@@ -90,7 +93,53 @@ async function overMcp(files: CorpusFile[], queries: RetrievalQuery[]): Promise<
   }
 }
 
-export async function runRetrieval(options: { misses?: boolean; mcp?: boolean; show?: string[] } = {}): Promise<RetrievalReport> {
+/** The files as shipped (HTML pages as HTML) under `project`, as an agent's checkout holds them. */
+function writeProject(files: CorpusFile[], project: string): void {
+  for (const f of files) {
+    const path = join(project, f.label);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, f.raw);
+  }
+}
+
+/**
+ * The reference over MCP, asked like ctxmode: one ctx_index per file (its label as the source),
+ * one ctx_search per question, limit 5. It indexes an HTML page as raw text (its chunks are
+ * markup titled "Untitled"), so it gets each page as the markdown ctxmode makes of it, in a `.md`
+ * file: this measures its ranking, not its file handling. Its replies carry no line numbers, so a
+ * question whose gold is a line range (a changelog entry, a log record) counts when the right
+ * file's hit shows the asked-for fact: a looser test than ctxmode's, which must also hit the lines.
+ */
+async function referenceOverMcp(files: CorpusFile[], queries: RetrievalQuery[], spec: string): Promise<RetrievalReport["reference"]> {
+  const ref = installReference(spec, join(here, "..", "..", ".cache", "bench-compare"));
+  const subject = referenceSubject(ref.pkgDir, ref.node, ref.version, ref.nodeVersion);
+  const tmp = mkdtempSync(join(tmpdir(), "ctxmode-retrieval-ref-"));
+  const lane = new Lane(subject, tmp, join(tmp, "project"));
+  try {
+    const pathOf = (f: CorpusFile) => join(lane.project, f.label.endsWith(".html") ? `${f.label}.md` : f.label);
+    for (const f of files) {
+      mkdirSync(dirname(pathOf(f)), { recursive: true });
+      writeFileSync(pathOf(f), f.label.endsWith(".html") ? f.text : f.raw);
+    }
+    await lane.open();
+    for (const f of files) {
+      const r = await lane.session.call(subject.indexPath(pathOf(f), f.label));
+      if (r.isError) throw new Error(`${subject.name} ctx_index ${f.label}: ${r.text.slice(0, 300)}`);
+    }
+    const results: { q: RetrievalQuery; hits: JudgedHit[] }[] = [];
+    for (const q of queries) {
+      const r = await lane.session.call(subject.search([q.query], 5));
+      const hits = subject.parseHits(r.text).map((h) => ({ ...h, lineStart: 0, lineEnd: Number.MAX_SAFE_INTEGER }));
+      results.push({ q: q.lines ? { ...q, lines: undefined } : q, hits });
+    }
+    return { name: subject.name, dev: byKind(results.filter((r) => r.q.split === "dev")), test: byKind(results.filter((r) => r.q.split === "test")) };
+  } finally {
+    await lane.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export async function runRetrieval(options: { misses?: boolean; mcp?: boolean; show?: string[]; compare?: string } = {}): Promise<RetrievalReport> {
   const files = await loadCorpus();
   const { queries } = JSON.parse(readFileSync(join(here, "queries.json"), "utf8")) as { queries: RetrievalQuery[] };
   const tmp = mkdtempSync(join(tmpdir(), "ctxmode-retrieval-"));
@@ -123,6 +172,7 @@ export async function runRetrieval(options: { misses?: boolean; mcp?: boolean; s
       test: byKind(results.filter((r) => r.q.split === "test")),
     };
     if (options.mcp !== false) Object.assign(report, await overMcp(files, queries));
+    if (options.compare) report.reference = await referenceOverMcp(files, queries, options.compare);
     return report;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -147,13 +197,24 @@ export function printReport(r: RetrievalReport): void {
       );
     }
   }
+  if (r.reference) {
+    for (const split of ["dev", "test"] as const) {
+      for (const [kind, s] of Object.entries(r.reference[split])) {
+        console.log(
+          `${split.padEnd(5)} ref ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}   ${s.sectionHitAt1.toFixed(2)}`,
+        );
+      }
+    }
+  }
   if (r.replyBytes)
     console.log(`ctx_search reply at the default limit: mean ${r.replyBytes.mean} B, p95 ${r.replyBytes.p95} B over ${r.replyBytes.queries} queries (MCP)`);
 }
 
 if (import.meta.main) {
   const show = args.includes("--show") ? (args[args.indexOf("--show") + 1] ?? "").split(",") : undefined;
-  const report = await runRetrieval({ misses: args.includes("--misses"), mcp: !args.includes("--no-mcp") && !show, show });
+  const compare = args.includes("--compare") ? args[args.indexOf("--compare") + 1] : undefined;
+  if (args.includes("--compare") && !compare) throw new Error("--compare takes a package spec, e.g. --compare context-mode@1.0.169");
+  const report = await runRetrieval({ misses: args.includes("--misses"), mcp: !args.includes("--no-mcp") && !show, show, compare });
   printReport(report);
   if (!args.includes("--no-write")) writeFileSync(join(here, "..", "results", "retrieval.json"), `${JSON.stringify(report, null, 2)}\n`);
 }

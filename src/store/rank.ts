@@ -9,7 +9,8 @@ import type { PlannedTerm } from "./query-plan.ts";
 import { STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
-const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15, summary: 0.2, defined: 0.2 };
+export const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15, summary: 0.2, defined: 0.2 };
+export type Weights = typeof WEIGHTS;
 
 /**
  * Words that say what kind of thing a heading documents ("Class: `util.TextDecoder`", "Popen
@@ -103,9 +104,11 @@ export interface TermMatcher {
   total: number;
   /** Lower-cased identifier and version fragments to find as written (`readFileSync`, `2.30-3`). */
   fragments: string[];
+  /** The signals' weights (WEIGHTS unless a fitting run passes others). */
+  signal: Weights;
 }
 
-export function makeMatcher(terms: PlannedTerm[], fragments: string[]): TermMatcher {
+export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: Weights = WEIGHTS): TermMatcher {
   const stems: string[] = [];
   const termOf: number[] = [];
   terms.forEach((t, i) => {
@@ -117,7 +120,7 @@ export function makeMatcher(terms: PlannedTerm[], fragments: string[]): TermMatc
     }
   });
   const weights = terms.map((t) => (t.forms.length ? t.weight : t.weight * 0.5));
-  return { stems, termOf, weights, total: weights.reduce((a, b) => a + b, 0) || 1, fragments: fragments.map((f) => f.toLowerCase()) };
+  return { stems, termOf, weights, total: weights.reduce((a, b) => a + b, 0) || 1, fragments: fragments.map((f) => f.toLowerCase()), signal };
 }
 
 function covered(m: TermMatcher, hits: TermHit[]): Set<number> {
@@ -167,7 +170,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     const text = `${c.title}\n${c.body}`.toLowerCase();
     fragment = m.fragments.filter((f) => text.includes(f)).length / m.fragments.length;
   }
-  const W = WEIGHTS;
+  const W = m.signal;
   const score =
     c.fused * W.fused +
     cover * W.cover +

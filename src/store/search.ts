@@ -2,7 +2,7 @@ import type { Database } from "./db.ts";
 import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts";
 import { planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
-import { makeMatcher, scoreChunk, splitTitle } from "./rank.ts";
+import { makeMatcher, scoreChunk, splitTitle, type Weights } from "./rank.ts";
 import { isIdentifierLike } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
@@ -30,6 +30,8 @@ export interface SearchOptions extends SearchFilter {
   rrfK: number;
   /** Memory chunks in the database: extra candidate slots, so memory never takes a content hit's place. */
   memoryReserve?: number;
+  /** The re-ranking's signal weights, for fitting them (bench/retrieval/fit.ts); rank.ts WEIGHTS otherwise. */
+  weights?: Weights;
 }
 
 export interface SearchHit {
@@ -89,9 +91,27 @@ export function search(db: Database, query: string, options: SearchOptions): Sea
   const parsed = parseQuery(query);
   const filter = filterSql(db, options);
   const plan = planQuery(db, parsed);
-  const hits = rankCandidates(db, parsed, plan, filter, options);
+  const hits = rankCandidates(db, withFixedFragments(parsed, plan), plan, filter, options);
   return { query, hits, ...(plan.corrected && hits.length ? { corrected: plan.corrected } : {}) };
 }
+
+/**
+ * Identifiers typed with a misspelled word (`Path.mkdri`) are looked for as fixed (`Path.mkdir`):
+ * as typed, neither the trigram list nor the name-as-written signal could find them.
+ */
+function withFixedFragments(q: ParsedQuery, plan: QueryPlan): ParsedQuery {
+  const fixes = plan.terms.filter((t) => t.kind === "fixed" && t.forms[0]);
+  if (fixes.length === 0) return q;
+  const fragments = q.fragments.map((f) => {
+    if (!isIdentifierLike(f)) return f;
+    let out = f;
+    for (const t of fixes) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(t.word)}(?![\\p{L}\\p{N}_])`, "iu"), t.forms[0]!);
+    return out;
+  });
+  return { ...q, fragments: [...new Set(fragments)] };
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const termExpression = (t: PlannedTerm) => (t.forms.length === 1 ? quote(t.forms[0]!) : `(${t.forms.map(quote).join(" OR ")})`);
 
@@ -161,7 +181,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     .prepare<ChunkRow>(`${ROW_SELECT(filter)} WHERE c.id IN (SELECT value FROM json_each($ids))`)
     .all({ ...filter.params, ids: JSON.stringify([...rrf.keys()]) });
 
-  const matcher = makeMatcher(plan.terms, exactFragments);
+  const matcher = makeMatcher(plan.terms, exactFragments, options.weights);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
   const scored = rows.map((row) => ({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: rrf.get(row.id)! * best }) }));
   scored.sort((a, b) => b.score - a.score);

@@ -95,3 +95,19 @@ describe("per-word spelling fixes", () => {
     expect(r.hits[0]!.title).toBe("Tokio > Blocking");
   });
 });
+
+describe("a misspelled word inside an identifier", () => {
+  test("the identifier is looked for as fixed (Path.mkdri -> Path.mkdir)", () => {
+    const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const docs: [string, string][] = [
+      ["pathlib.md", "# pathlib\n\n## Methods\n\nPath.mkdir(mode=0o777, parents=False) makes a new folder at this path.\n"],
+      ["fs.md", "# fs\n\n## fs.mkdir(path)\n\nCreates a directory; with recursive, its parents too.\n"],
+      ["walk.md", "# walk\n\n## parents\n\nEvery path has parents up to the root.\n"],
+    ];
+    for (const [label, text] of docs) indexSource(own, { label, text, kind: "markdown", maxChunk: 4096 });
+    const r = search(own, "Path.mkdri parnets", { limit: 3, snippetMax: 800, rrfK: 60 });
+    expect(r.corrected).toBe("path mkdir parents");
+    expect(r.hits[0]!.title).toBe("pathlib > Methods");
+    own.close();
+  });
+});
