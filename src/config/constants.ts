@@ -8,8 +8,8 @@ export const DEFAULTS = {
   readDeny: 16_384,
   /** CTXMODE_MAX_CHUNK: largest chunk in bytes. */
   maxChunk: 4_096,
-  /** CTXMODE_SNIPPET_MAX: largest search snippet in bytes. */
-  snippetMax: 800,
+  /** CTXMODE_SNIPPET_MAX: largest search snippet in bytes (the first hit's; the others get two fifths). */
+  snippetMax: 1_200,
   /** CTXMODE_RRF_K: reciprocal rank fusion constant. */
   rrfK: 60,
   /** CTXMODE_STATE_BUDGET: state block after compaction. */

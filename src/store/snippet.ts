@@ -54,9 +54,13 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
   return clipBytes(out, maxBytes);
 }
 
-/** A hit's snippet budget by its place: most replies are read for their top hit, so it gets all of `max`, the rest three fifths. */
+/**
+ * A hit's snippet budget by its place: most replies are read for their top hit, so it gets all of
+ * `max`, the rest two fifths. At 1,200 B for the first (it was 800 B), the right section's snippet
+ * more often holds the fact asked for (dev: 10 -> 7 first hits without it), for ~300 B more per reply.
+ */
 export function snippetBudget(rank: number, max: number): number {
-  return rank === 0 ? max : Math.round(max * 0.6);
+  return rank === 0 ? max : Math.round(max * 0.4);
 }
 
 /** A heading or record header this short rides along with a passage below it. */
