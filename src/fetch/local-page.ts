@@ -16,13 +16,29 @@ const DOCUMENT = /<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]/i;
  */
 const TEMPLATE = /\{\{|\{%|\{#|<%|\*ng[A-Z]|\bng-[a-z]|\bv-(?:if|for|bind|model)\b|\bx-data\b|\bth:[a-z]/;
 
+/** Section headings and paragraphs: what a documentation page written as an HTML fragment is made of. */
+const HEADING = /<h[1-6][\s>]/gi;
+const PARAGRAPH = /<p[\s>]/gi;
+
 /**
- * Whether the file is a page to read as text: a whole HTML document (by its name, or by its first
- * bytes when the name says nothing) without template syntax.
+ * Whether a `.html` file without a document wrapper is a page of prose all the same: site
+ * generators keep docs as body fragments (Go's spec and memory model start at an `<h2>`), while a
+ * partial or a component's markup has few headings and paragraphs, if any.
+ */
+function isDocFragment(text: string): boolean {
+  const head = text.slice(0, 65_536);
+  return (head.match(HEADING)?.length ?? 0) >= 2 && (head.match(PARAGRAPH)?.length ?? 0) >= 4;
+}
+
+/**
+ * Whether the file is a page to read as text, without template syntax: a whole HTML document (by
+ * its name, or by its first bytes when the name says nothing), or a `.html` file of headings and
+ * paragraphs (a docs fragment).
  */
 export function isHtmlPage(path: string, text: string): boolean {
   const head = text.slice(0, 2048);
-  let html = HTML_NAME.test(path);
+  const named = HTML_NAME.test(path);
+  let html = named;
   if (!html) {
     try {
       html = sniffKind(new TextEncoder().encode(head.slice(0, 1024)), path) === "html";
@@ -30,7 +46,7 @@ export function isHtmlPage(path: string, text: string): boolean {
       return false;
     }
   }
-  return html && DOCUMENT.test(head) && !TEMPLATE.test(text.slice(0, 16_384));
+  return html && (DOCUMENT.test(head) || (named && isDocFragment(text))) && !TEMPLATE.test(text.slice(0, 16_384));
 }
 
 /**

@@ -9,6 +9,13 @@ describe("local HTML pages", () => {
     ["templates/base.html", "<!DOCTYPE html><html><body>{% block content %}{% endblock %}</body></html>", false],
     ["src/App.html", '<html><body><div v-if="ok">x</div></body></html>', false],
     ["partials/footer.html", "<footer>© 2024</footer>", false],
+    [
+      "doc/go_mem.html",
+      '<!--{"Title": "Memory model"}-->\n<h2 id="intro">Introduction</h2>\n<p>a</p><p>b</p>\n<h2>Advice</h2>\n<p>c</p><p>d</p>',
+      true,
+    ],
+    ["partials/card.html", '<div class="card"><h3>Title</h3><p>Body</p></div>', false],
+    ["notes.txt", "<h2>A</h2><p>a</p><p>b</p><h2>B</h2><p>c</p><p>d</p>", false],
     ["saved", "<!DOCTYPE html><html><body>x</body></html>", true],
     ["notes.txt", "  <html><head><title>t</title></head></html>", true],
     ["component.vue", "<template><div/></template>", false],
@@ -28,6 +35,17 @@ describe("local HTML pages", () => {
     expect(out?.text).toContain("## Install");
     expect(out?.text).toContain("`make`");
     expect(out?.text).not.toContain("track()");
+  });
+
+  test("a docs fragment (no html or body element) becomes markdown too", async () => {
+    const out = await localPageText(
+      "/doc/spec.html",
+      '<!--{\n\t"Title": "The Spec"\n}-->\n<h2 id="Types">Types</h2>\n<p>A type.</p>\n<h3 id="Interface_types">Interface types</h3>\n<p>An interface.</p><p>More.</p><p>Even more.</p>',
+    );
+    expect(out?.kind).toBe("markdown");
+    expect(out?.text).toContain("## Types");
+    expect(out?.text).toContain("### Interface types");
+    expect(out?.text).not.toContain("<p>");
   });
 
   test("other files are left as they are", async () => {
