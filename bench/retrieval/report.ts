@@ -101,7 +101,7 @@ export function retrievalBlock(): string | undefined {
       `${now.reference.name} (\`--compare\`) is asked over MCP the same way, one \`ctx_index\` per file and one \`ctx_search\` per question. ` +
         "It indexes an HTML page as raw markup, so it gets each page as the markdown ctxmode makes of it: the column measures its ranking, not its file handling. " +
         "Its replies have no line numbers, so a question whose gold is a line range counts when the right file's hit shows the fact (ctxmode must also hit the lines). " +
-        `By section alone its test hit@1 is ${f2(now.reference.test.all!.sectionHitAt1)}.`,
+        `By section alone (for a line-range question, the right file) its test hit@1 is ${f2(now.reference.test.all!.sectionHitAt1)}.`,
     );
   if (now.replyBytes)
     lines.push(

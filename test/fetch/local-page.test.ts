@@ -9,11 +9,7 @@ describe("local HTML pages", () => {
     ["templates/base.html", "<!DOCTYPE html><html><body>{% block content %}{% endblock %}</body></html>", false],
     ["src/App.html", '<html><body><div v-if="ok">x</div></body></html>', false],
     ["partials/footer.html", "<footer>© 2024</footer>", false],
-    [
-      "doc/go_mem.html",
-      '<!--{"Title": "Memory model"}-->\n<h2 id="intro">Introduction</h2>\n<p>a</p><p>b</p>\n<h2>Advice</h2>\n<p>c</p><p>d</p>',
-      true,
-    ],
+    ["doc/go_mem.html", '<!--{"Title": "Memory model"}-->\n<h2 id="intro">Introduction</h2>\n<p>a</p><p>b</p>\n<h2>Advice</h2>\n<p>c</p><p>d</p>', true],
     ["partials/card.html", '<div class="card"><h3>Title</h3><p>Body</p></div>', false],
     ["notes.txt", "<h2>A</h2><p>a</p><p>b</p><h2>B</h2><p>c</p><p>d</p>", false],
     ["saved", "<!DOCTYPE html><html><body>x</body></html>", true],
