@@ -1,6 +1,7 @@
 /** Guessing a text's kind from its name and, when the name says little, its content. */
 
 import { entryStream } from "./records.ts";
+import { isRoffPage } from "./roff.ts";
 import type { ContentKind } from "./types.ts";
 
 const BY_EXTENSION: Record<string, ContentKind> = {};
@@ -109,6 +110,8 @@ export function detectKind(name: string, text: string): ContentKind {
   if (text.startsWith("#!")) return "code";
   // A changelog's `* ` bullets and `#` notes are not markdown structure: its entries are the units.
   if (entryStream(head.split("\n", 400)) >= 0) return "text";
+  // A manual page's source (`.TH`, `.SH`): its `#` lines are example comments; it is read by section where text is chunked.
+  if (isRoffPage(head.split("\n", 2000))) return "text";
   const headings = head.match(ATX_HEADING)?.length ?? 0;
   const fences = head.match(FENCE)?.length ?? 0;
   if (fences >= 2 || headings >= 2 || (headings === 1 && LONE_HEADING.test(head))) return "markdown";

@@ -4,6 +4,7 @@ import { chunkCode } from "./code.ts";
 import { chunkCsv } from "./csv.ts";
 import { chunkJson } from "./json.ts";
 import { chunkMarkdown } from "./markdown.ts";
+import { roffAsMarkdown } from "./roff.ts";
 import { chunkPlainText } from "./text.ts";
 import { withMarkdownHeadings } from "./text-headings.ts";
 import type { Chunk, ChunkOptions, ContentKind } from "./types.ts";
@@ -32,8 +33,8 @@ export function chunkText(text: string, kind: ContentKind, options: ChunkOptions
     case "code":
       return chunkCode(text, opts);
     case "text": {
-      // reStructuredText, AsciiDoc and manual pages have sections: chunk them by section.
-      const sectioned = withMarkdownHeadings(text);
+      // Manual page sources, reStructuredText, AsciiDoc and rendered manual pages have sections: chunk them by section.
+      const sectioned = roffAsMarkdown(text) ?? withMarkdownHeadings(text);
       return sectioned === undefined ? chunkPlainText(text, opts) : chunkMarkdown(sectioned, opts);
     }
   }

@@ -20,6 +20,8 @@ test.each([
   ["build.log", "▲ Next.js 15\n✓ Compiled", "text"],
   ["script", "#!/usr/bin/env bash\necho hi\n", "code"],
   ["", "", "text"],
+  // A manual page's source, even with `#` comment lines and fenced-looking examples in it.
+  ["ssh.1", ".Dt SSH 1\n.Sh NAME\n.Nm ssh\n.Sh EXAMPLES\n.Bd -literal\n# comment\n# another\n```\nx\n```\n.Ed\n", "text"],
 ] as const)("detectKind(%j, %j) is %s", (name, text, kind) => {
   expect(detectKind(name, text)).toBe(kind);
 });
