@@ -33,8 +33,9 @@ export async function fastestAsync(f: () => Promise<unknown>, runs = 3): Promise
  * timing; n is doubled until the small run takes 2 ms, so timer resolution cannot hide a quadratic
  * cost behind a tiny base. Keep n small (inputs of tens to hundreds of KB): at several MB the 4n
  * input leaves the CPU cache and memory speed alone can make 4x the bytes cost 7x the time, while
- * a quadratic cost shows at any size. The lowest of three measurements is returned: a busy machine
- * can make one ratio high, but quadratic work never measures below ~16.
+ * a quadratic cost shows at any size. The lowest of up to five measurements is returned: a busy
+ * machine can make a ratio high (the full suite once measured above 6 for linear work while another
+ * process ran), but quadratic work never measures below ~16.
  */
 export function growth<T>(make: (n: number) => T, work: (input: T) => void, n: number): number {
   let small = make(n);
@@ -44,6 +45,6 @@ export function growth<T>(make: (n: number) => T, work: (input: T) => void, n: n
   }
   const large = make(4 * n);
   let best = Infinity;
-  for (let i = 0; i < 3 && best >= 6; i++) best = Math.min(best, fastest(() => work(large), 7) / fastest(() => work(small), 7));
+  for (let i = 0; i < 5 && best >= 6; i++) best = Math.min(best, fastest(() => work(large), 7) / fastest(() => work(small), 7));
   return best;
 }
