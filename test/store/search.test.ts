@@ -86,6 +86,25 @@ describe("search", () => {
     expect(top("useEffect", { scope: "session", session: "s-1" }).hits).toEqual([]);
   });
 
+  test("a function's name finds the chunk that defines it before chunks that only call it", () => {
+    const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const lib = [
+      "export function openQueue(path: string) {",
+      "  return path;",
+      "}",
+      "",
+      "export function drainQueue(q: string) {",
+      "  return q.length;",
+      "}",
+      "",
+    ].join("\n");
+    const calls = Array.from({ length: 6 }, (_, i) => `test("drains ${i}", () => {\n  expect(drainQueue(openQueue("q${i}"))).toBe(2);\n});`).join("\n\n");
+    indexSource(own, { label: "queue.ts", text: lib, kind: "code", maxChunk: 4096 });
+    indexSource(own, { label: "queue.test.ts", text: calls, kind: "code", maxChunk: 4096 });
+    expect(search(own, "drainQueue", base).hits[0]!.source).toBe("queue.ts");
+    own.close();
+  });
+
   test("an empty index answers with no hits", () => {
     const empty = openStore(join(tempDir(), "empty.db"), { busyTimeoutMs: 5000 });
     expect(search(empty, "anything", base).hits).toEqual([]);

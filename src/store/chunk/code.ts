@@ -1,4 +1,7 @@
-/** Source code chunking: breaks at top-level definitions, titled by the first one in each chunk. */
+/**
+ * Source code chunking: breaks at top-level definitions, titled by the first one in each chunk and
+ * the names of the others, so a search for a name finds where it is defined before where it is used.
+ */
 
 import { makeLineTable, pieceBody, trimPiece, type LineTable } from "./line-table.ts";
 import { packLines } from "./pack-lines.ts";
@@ -17,6 +20,13 @@ const CALLABLE = /^(?:[A-Za-z_][\w:<>,*&\s]*\s[*&]*)?[A-Za-z_][\w:~]*\s*\([^;]*\
 const NOT_CALLABLE = /^(?:if|for|while|switch|return|else|do|catch|sizeof)\b/;
 const PREAMBLE = /^(?:\/\/|\/\*|\*|#(?!include|define|!)|@\w|--|;;|"""|''')/;
 
+/** A definition's name: the word after its keyword (past a Go method's receiver), or before a callable's `(`. */
+const KEYWORD_NAME =
+  /\b(?:function\*?|class|interface|type|enum|const|let|var|namespace|module|def|fn|func|struct|trait|mod|object|record|fun|sub)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/;
+const CALLABLE_NAME = /([A-Za-z_~][\w:~]*)\s*\(/;
+/** The most names of other definitions a title lists after the first one's signature. */
+const MORE_NAMES = 8;
+
 /** Splits code into chunks of whole top-level definitions where they fit. */
 export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
   const t = makeLineTable(text);
@@ -33,11 +43,19 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
     const p = trimPiece(t, piece);
     if (!p) continue;
     let signature: string | undefined;
-    for (let i = p.start; i <= p.end && signature === undefined; i++) {
-      if (isDefinition(t.lines[i]!)) signature = clip(t.lines[i]!.replace(/\s*[{:]?\s*$/, ""), 60);
+    const others: string[] = [];
+    for (let i = p.start; i <= p.end; i++) {
+      const line = t.lines[i]!;
+      if (!isDefinition(line)) continue;
+      if (signature === undefined) signature = clip(line.replace(/\s*[{:]?\s*$/, ""), 60);
+      else {
+        const defined = (KEYWORD_NAME.exec(line) ?? CALLABLE_NAME.exec(line))?.[1];
+        if (defined && !others.includes(defined) && !signature.includes(defined)) others.push(defined);
+      }
     }
+    const more = others.length ? ` (+ ${others.slice(0, MORE_NAMES).join(", ")}${others.length > MORE_NAMES ? ", …" : ""})` : "";
     out.push({
-      title: rangeTitle(name, p.start, p.end, signature),
+      title: rangeTitle(name, p.start, p.end, signature && `${signature}${more}`),
       body: pieceBody(t, p),
       lineStart: p.start + 1,
       lineEnd: p.end + 1,

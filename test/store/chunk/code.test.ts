@@ -39,6 +39,15 @@ describe("code", () => {
     expect(chunks[0]!.title).toBe(`${name} lines 1-${t.trimEnd().split("\n").length}: ${signature}`);
   });
 
+  test("a chunk's title names its other definitions after the first one's signature", () => {
+    const t = ["import { x } from './x.ts';", "", fn("alpha", 2), "", fn("beta", 2), "", "export const GAMMA_LIMIT = 3;", "", fn("alpha", 1), ""].join("\n");
+    const chunks = code(t, "mod.ts");
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.title).toBe(`mod.ts lines 1-${t.trimEnd().split("\n").length}: export function alpha(input: string): string (+ beta, GAMMA_LIMIT)`);
+    const go = code("package x\n\nfunc (s *Server) Start() error {\n\treturn nil\n}\n\nfunc (s *Server) Stop() {\n}\n", "server.go");
+    expect(go[0]!.title).toEndWith("func (s *Server) Start() error (+ Stop)");
+  });
+
   test("code without definitions is split by lines", () => {
     const t = Array.from({ length: 500 }, (_, i) => `  x${i} = ${i}`).join("\n");
     const chunks = code(t, "data.toml", 1024);
