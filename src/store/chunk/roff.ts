@@ -8,8 +8,8 @@
  * are (text-headings.ts); formatting requests become blank lines, escapes the characters they stand for.
  */
 
-/** How far into the file the page's title request (`.TH` or `.Dt`) may come, after comments. */
-const HEAD_LINES = 60;
+/** How far into the file the page's title request (`.TH` or `.Dt`) may come, after comments and macro definitions (Pod::Man writes ~70 lines of them). */
+const HEAD_LINES = 200;
 /** Named characters that carry meaning in option and code text; any other one is dropped. */
 const SPECIAL: Record<string, string> = {
   em: "—",
@@ -78,6 +78,8 @@ export function roffAsMarkdown(text: string): string | undefined {
   const out: string[] = new Array(lines.length).fill("");
   // After `.TP` the next line of text is the paragraph's tag; after help2man's `.HP`, the same.
   let tagNext = false;
+  // Lists inside an entry (`.Bl` in mdoc, `.RS` in man): their items are the entry's text, not entries.
+  let depth = 0;
   // mdoc's `.Nm` without an argument stands for the name the first `.Nm` gave.
   let pageName = "";
   for (let i = 0; i < lines.length; i++) {
@@ -85,7 +87,7 @@ export function roffAsMarkdown(text: string): string | undefined {
     const request = /^[.'][ \t]*(\S*)[ \t]*(.*)$/.exec(line);
     if (!request) {
       const t = readEscapes(line);
-      out[i] = tagNext && t.trim() ? tagLine(t) : t;
+      out[i] = tagNext && t.trim() ? tagLine(t, depth) : literal(t);
       if (t.trim()) tagNext = false;
       continue;
     }
@@ -112,11 +114,11 @@ export function roffAsMarkdown(text: string): string | undefined {
         tagNext = true;
         break;
       case "IP":
-        out[i] = args[0] ? tagLine(readEscapes(args[0])) : "";
+        out[i] = args[0] ? tagLine(readEscapes(args[0]), depth) : "";
         break;
       case "It": {
         const tag = mdocText(args);
-        out[i] = tag ? tagLine(tag) : "";
+        out[i] = tag ? tagLine(tag, depth - 1) : "";
         break;
       }
       case "B":
@@ -131,15 +133,23 @@ export function roffAsMarkdown(text: string): string | undefined {
       case "RI": {
         // Alternating fonts join their arguments without spaces (`.BR ls (1)` is `ls(1)`).
         const t = name.length === 2 && name !== "SM" && name !== "SB" ? readEscapes(args.join("")) : words();
-        out[i] = tagNext && t.trim() ? tagLine(t) : t;
+        out[i] = tagNext && t.trim() ? tagLine(t, depth) : literal(t);
         if (t.trim()) tagNext = false;
         break;
       }
+      case "Bl":
+      case "RS":
+        depth++;
+        break;
+      case "El":
+      case "RE":
+        depth = Math.max(0, depth - 1);
+        break;
       default:
         if (MDOC_INLINE.has(name)) {
           if (name === "Nm" && args[0] && !pageName) pageName = readEscapes(args[0]);
           const t = name === "Nm" && args.length === 0 ? pageName : mdocText([name, ...args]);
-          out[i] = tagNext && t ? tagLine(t) : t;
+          out[i] = tagNext && t ? tagLine(t, depth) : literal(t);
           if (t) tagNext = false;
         }
       // Anything else (`.PP`, `.br`, `.nf`, `.RS`, `.Bl`, comments `.\"`…) is layout: a blank line.
@@ -148,10 +158,22 @@ export function roffAsMarkdown(text: string): string | undefined {
   return out.join("\n");
 }
 
-/** A paragraph's tag: an option's is a heading of its own, like a rendered page's option entries. */
-function tagLine(tag: string): string {
+/**
+ * A paragraph's tag at list `depth` (0: the section's own list). An entry of the section's own
+ * list is a heading of its own, as a rendered page's option entries are: an option (`-i`,
+ * `--in-place`) or a short term (a config keyword such as `StrictHostKeyChecking`); a bullet,
+ * a number or an item of a list nested in an entry stays text.
+ */
+function tagLine(tag: string, depth: number): string {
   const t = tag.trim().replace(/\s+/g, " ");
-  return /^--?[A-Za-z0-9?]/.test(t) && t.length <= 90 ? `#### ${t}` : t;
+  const option = /^--?[A-Za-z0-9?]/.test(t) && t.length <= 90;
+  const term = /\p{L}/u.test(t) && t.length <= 60 && t.split(" ").length <= 6;
+  return depth <= 0 && (option || term) ? `#### ${t}` : literal(t);
+}
+
+/** Text that markdown would read as structure (`# root prompt` in an example, a lone `#`, a fence) is escaped. */
+function literal(text: string): string {
+  return /^ {0,3}(?:#|```|~~~)/.test(text) ? `\\${text.trimStart()}` : text;
 }
 
 /** A section title in either macro set (mdoc titles may hold inline macros). */

@@ -98,6 +98,53 @@ describe("manual page sources (roff)", () => {
     expect(lines[2]).toBe("");
   });
 
+  test("a config page's keywords are entries, a list inside an entry is not, and example lines stay text", () => {
+    const page = [
+      ".Dd May 1, 2026",
+      ".Dt WIDGET.CONF 5",
+      ".Sh NAME",
+      ".Nm widget.conf",
+      ".Sh DESCRIPTION",
+      "Lines starting with",
+      ".Ql #",
+      "are comments.",
+      ".Bl -tag -width Ds",
+      ".It Cm StrictMode",
+      "One of:",
+      ".Bl -tag -width Ds",
+      ".It Cm yes",
+      "Refuse unknown widgets.",
+      ".It Cm no",
+      "Accept them.",
+      ".El",
+      ".It Cm Port",
+      "The port.",
+      ".El",
+      ".Sh EXAMPLES",
+      ".Bd -literal",
+      "# widgetd -p 7070",
+      "```",
+      ".Ed",
+    ].join("\n");
+    const lines = roffAsMarkdown(page)!.split("\n");
+    expect(lines[6]).toBe("\\#");
+    expect(lines[9]).toBe("#### StrictMode");
+    expect(lines[12]).toBe("yes");
+    expect(lines[14]).toBe("no");
+    expect(lines[17]).toBe("#### Port");
+    expect(lines[22]).toBe("\\# widgetd -p 7070");
+    expect(lines[23]).toBe("\\```");
+    const titles = chunkText(page, "text", { maxChunk: 4096, name: "widget.conf.5" }).map((c) => c.title);
+    expect(titles).toEqual([
+      "widget.conf(5)",
+      "widget.conf(5) > NAME",
+      "widget.conf(5) > DESCRIPTION",
+      "widget.conf(5) > DESCRIPTION > StrictMode",
+      "widget.conf(5) > DESCRIPTION > Port",
+      "widget.conf(5) > EXAMPLES",
+    ]);
+  });
+
   test.each([
     ["plain prose", "A note.\n.TH is how a page starts.\n"],
     ["a title but one section", ".TH X 1\n.SH NAME\nx \\- y\n"],
