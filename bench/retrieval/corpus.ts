@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { htmlToMarkdown } from "../../src/fetch/html.ts";
+import { localPageText } from "../../src/fetch/local-page.ts";
 import { detectKind, type ContentKind } from "../../src/store/chunk/index.ts";
 
 export const CORPUS_DIR = join(import.meta.dir, "corpus");
@@ -34,10 +34,6 @@ function walk(dir: string): string[] {
   return out;
 }
 
-async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
-  yield bytes;
-}
-
 /** Every corpus file, in label order. */
 export async function loadCorpus(dir = CORPUS_DIR): Promise<CorpusFile[]> {
   const files: CorpusFile[] = [];
@@ -48,12 +44,13 @@ export async function loadCorpus(dir = CORPUS_DIR): Promise<CorpusFile[]> {
       bytes = gunzipSync(bytes);
       label = label.slice(0, -3);
     }
-    if (/\.html?$/.test(label)) {
-      const page = await htmlToMarkdown(once(bytes), `file:///${label}`);
-      files.push({ label, text: page.markdown, kind: "markdown", raw: bytes });
+    const text = new TextDecoder().decode(bytes);
+    // As ctx_index reads a local file: an HTML page (or docs fragment) as its markdown.
+    const page = /\.html?$/.test(label) ? await localPageText(label, text) : undefined;
+    if (page) {
+      files.push({ label, text: page.text, kind: page.kind, raw: bytes });
       continue;
     }
-    const text = new TextDecoder().decode(bytes);
     files.push({ label, text, kind: detectKind(label, text), raw: bytes });
   }
   return files;

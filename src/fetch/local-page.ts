@@ -31,6 +31,25 @@ function isDocFragment(text: string): boolean {
 }
 
 /**
+ * The title a docs fragment names in a leading comment of JSON metadata, as Go's site keeps its
+ * pages (`<!--{ "Title": "The Go Programming Language Specification", … }-->`): the fragment has no
+ * `<title>` or h1 of its own, and without it no heading says which document it is.
+ */
+const META_TITLE = /^\s*<!--\s*\{[^}]{0,2000}?"Title"\s*:\s*"((?:[^"\\\n]|\\.){1,200})"[^}]{0,2000}\}\s*-->/;
+
+function metaTitle(text: string): string | undefined {
+  const m = META_TITLE.exec(text.slice(0, 4096));
+  if (!m) return undefined;
+  try {
+    return (JSON.parse(`"${m[1]!}"`) as string).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
  * Whether the file is a page to read as text, without template syntax: a whole HTML document (by
  * its name, or by its first bytes when the name says nothing), or a `.html` file of headings and
  * paragraphs (a docs fragment).
@@ -56,6 +75,8 @@ export function isHtmlPage(path: string, text: string): boolean {
 export async function localPageText(path: string, text: string): Promise<{ text: string; kind: ContentKind } | undefined> {
   if (!isHtmlPage(path, text)) return undefined;
   const { htmlToMarkdown } = await import("./html.ts");
+  const title = DOCUMENT.test(text.slice(0, 2048)) ? undefined : metaTitle(text);
+  if (title) text = `<title>${escapeHtml(title)}</title>\n${text}`;
   const page = await htmlToMarkdown(
     (async function* () {
       yield new TextEncoder().encode(text);

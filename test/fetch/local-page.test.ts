@@ -42,6 +42,26 @@ describe("local HTML pages", () => {
     expect(out?.text).toContain("## Types");
     expect(out?.text).toContain("### Interface types");
     expect(out?.text).not.toContain("<p>");
+    // The title its metadata comment names roots the headings, as a page's <title> does.
+    expect(out?.text.startsWith("# The Spec\n")).toBe(true);
+  });
+
+  test.each([
+    ['<!--{ "Title": "A \\"quoted\\" <b> title", "Path": "/x" }-->', '# A "quoted" <b> title'],
+    ['<!--{ "Subtitle": "no title here" }-->', undefined],
+    ['<!-- Title: "not JSON" -->', undefined],
+    ['<!--{ "Title": "" }-->', undefined],
+  ])("metadata comment %s gives the root %p", async (comment, root) => {
+    const out = await localPageText("/doc/x.html", `${comment}\n<h2>A</h2><p>a</p><p>b</p><h2>B</h2><p>c</p><p>d</p>`);
+    const first = out?.text.split("\n")[0];
+    if (root) expect(first).toBe(root);
+    else expect(first).toBe("## A");
+  });
+
+  test("a whole document keeps its own title over a metadata comment", async () => {
+    const out = await localPageText("/doc/x.html", '<!--{ "Title": "Meta" }--><html><head><title>Own</title></head><body><p>x</p></body></html>');
+    expect(out?.text).toContain("# Own");
+    expect(out?.text).not.toContain("Meta");
   });
 
   test("other files are left as they are", async () => {
