@@ -22,10 +22,10 @@ interface Section {
 }
 
 /** Splits markdown by heading section; titles are heading paths joined with " > ". */
-export function chunkMarkdown(text: string, opts: ChunkOptions): Chunk[] {
+export function chunkMarkdown(text: string, opts: ChunkOptions, dropLinks = true): Chunk[] {
   const t = makeLineTable(text);
   const front = frontMatter(t);
-  const sections = buildSections(t, front.title ?? displayName(opts.name), front.end);
+  const sections = buildSections(t, front.title ?? displayName(opts.name), front.end, dropLinks);
   const out: Chunk[] = [];
   sections.forEach((section, k) => {
     const units = section.segments.flat();
@@ -65,6 +65,8 @@ export function chunkMarkdown(text: string, opts: ChunkOptions): Chunk[] {
       }
     }
   });
+  // A file of nothing but link definitions is still indexed as what it is.
+  if (out.length === 0 && dropLinks && text.trim() !== "") return chunkMarkdown(text, opts, false);
   return out;
 }
 
@@ -102,7 +104,7 @@ function frontMatter(t: LineTable): { title?: string; end: number } {
   return { end: 0 };
 }
 
-function buildSections(t: LineTable, name: string, skip: number): Section[] {
+function buildSections(t: LineTable, name: string, skip: number, dropLinks: boolean): Section[] {
   const sections: Section[] = [{ title: name, heading: "", level: 0, segments: [[]] }];
   const stack: { level: number; text: string }[] = [];
   // A page's own title is the root of every heading path; its h1 (usually the same words) is not repeated.
@@ -120,10 +122,25 @@ function buildSections(t: LineTable, name: string, skip: number): Section[] {
     } else if (block.type === "rule") {
       current.segments.push([]);
       continue;
+    } else if (dropLinks && isLinkDefinitions(t, block.start, block.end)) {
+      continue;
     }
     current.segments[current.segments.length - 1]!.push({ start: block.start, end: block.end, fence: block.type === "fence" });
   }
   return sections;
+}
+
+/**
+ * A link reference definition (`[fs.readFile()]: fs.md#fsreadfile`): it renders as nothing, and
+ * Node's docs end each page with hundreds of them, every one naming an API. Kept in the last
+ * section's chunks, they made it the best match for any API of the page.
+ */
+const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S+(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/;
+
+/** Whether every line of a paragraph is a link reference definition: such a paragraph is not chunked. */
+function isLinkDefinitions(t: LineTable, start: number, end: number): boolean {
+  for (let i = start; i <= end; i++) if (!LINK_DEFINITION.test(t.lines[i]!)) return false;
+  return true;
 }
 
 // Older Context7 output has no headings: each snippet opens with "TITLE: ..." between rules.

@@ -53,6 +53,31 @@ describe("markdown sections", () => {
     expect(md("---\nJust a rule, then words.\n\n# Head\nBody.\n")[0]!.body).toContain("Just a rule");
   });
 
+  test("link reference definitions render as nothing and are not chunked; a paragraph with text is", () => {
+    const text = [
+      "# fs",
+      "",
+      "Read with [`fs.readFile()`][].",
+      "",
+      "## Notes",
+      "",
+      "See [the guide][guide] for more.",
+      "[guide]: https://example.com/guide",
+      "",
+      "[`fs.readFile()`]: fs.md#fsreadfile",
+      "  [`fs.watch()`]: #fswatch 'Watching'",
+      '[Stream]: stream.md "Streams"',
+      "",
+    ].join("\n");
+    const chunks = md(text);
+    expect(chunks.map((c) => c.title)).toEqual(["fs", "fs > Notes"]);
+    expect(chunks[1]!.body).toContain("[guide]: https://example.com/guide");
+    expect(chunks[1]!.body).not.toContain("fs.md#fsreadfile");
+    expect(chunks[1]!.lineEnd).toBe(8);
+    // A file of nothing else keeps them.
+    expect(md("[a]: a.md\n[b]: b.md\n").map((c) => c.body)).toEqual(["[a]: a.md\n[b]: b.md"]);
+  });
+
   test("setext === underlines are headings; --- is a rule that ends a chunk", () => {
     const chunks = md("Guide\n=====\n\nFirst part.\n\n---\n\nSecond part.\n");
     expect(chunks.map((c) => [c.title, c.body])).toEqual([
