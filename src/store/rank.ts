@@ -9,7 +9,19 @@ import type { PlannedTerm } from "./query-plan.ts";
 import { STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
-export const WEIGHTS = { fused: 0.5, cover: 1.8, leaf: 1.0, path: 0.3, exact: 0.5, proximity: 0.4, fragment: 0.6, body: 0.15, summary: 0.2, defined: 0.2 };
+export const WEIGHTS = {
+  fused: 0.5,
+  cover: 1.8,
+  leaf: 1.0,
+  path: 0.3,
+  exact: 0.5,
+  proximity: 0.4,
+  fragment: 0.6,
+  body: 0.15,
+  summary: 0.2,
+  defined: 0.2,
+  deeper: 0.5,
+};
 export type Weights = typeof WEIGHTS;
 
 /**
@@ -182,6 +194,9 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     defined * W.defined +
     // A few lines (a synopsis, a heading alone) seldom answer what a fuller section does.
     Math.min(1, Math.log1p(c.body.length / 256) / Math.log1p(16)) * W.body -
-    (SUMMARY.test(leaf) && leafCover === 0 ? W.summary : 0);
+    (SUMMARY.test(leaf) && leafCover === 0 ? W.summary : 0) -
+    // The headings above it name the whole query: the section they head is the answer, not each
+    // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open).
+    (leaf && pathCover > 0.999 ? W.deeper : 0);
   return { score, bodyHits };
 }

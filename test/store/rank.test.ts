@@ -65,6 +65,29 @@ describe("ranking by headings and telling words", () => {
     expect(first("promises api").title).toBe("File system > Promises API");
   });
 
+  test("when the headings above a subsection name the whole query, the section they head wins", () => {
+    const MOCK = [
+      "# `unittest.mock` — mock object library",
+      "",
+      "## Helpers",
+      "",
+      "### mock_open",
+      "",
+      "A helper to create a mock to replace the use of open. The mock works for open called directly or used as a context manager; the mock returns a mock handle.",
+      "",
+      "### sentinel",
+      "",
+      "Unique objects for tests.",
+    ].join("\n");
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(local, { label: "unittest.mock.html", text: MOCK, kind: "markdown", maxChunk: 4096 });
+    const hits = search(local, "unittest.mock helpers", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hits[0]!.title).toBe("`unittest.mock` — mock object library > Helpers");
+    // A query that names the subsection still finds it.
+    expect(search(local, "unittest.mock mock_open", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toEndWith("> mock_open");
+    local.close();
+  });
+
   test("a child's own heading wins when the query names it", () => {
     expect(first("filehandle.close promises").title).toBe("File system > Promises API > filehandle.close()");
   });
