@@ -40,6 +40,11 @@ export interface TermHit {
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 const NON_ASCII = /[^\x00-\x7f]/;
 
+/** Whether the underscore at `at` opens emphasis (`_word_`): no word character before it. */
+function opensEmphasis(lower: string, at: number): boolean {
+  return lower[at] === "_" && (at === 0 || !WORD_CHAR.test(lower[at - 1]!));
+}
+
 /**
  * Every occurrence of any query term in `text`, in order of position. Uses indexOf on a short
  * prefix of each stem and checks the word found there, which is several times faster than
@@ -58,9 +63,12 @@ export function findTerms(text: string, stems: string[]): TermHit[] {
         hits.push({ term, at: pos, length: stem.length });
         continue;
       }
-      if (pos > 0 && WORD_CHAR.test(lower[pos - 1]!)) continue;
+      const emphasis = pos > 0 && opensEmphasis(lower, pos - 1);
+      if (pos > 0 && WORD_CHAR.test(lower[pos - 1]!) && !emphasis) continue;
       let end = pos + key.length;
       while (end < lower.length && WORD_CHAR.test(lower[end]!)) end++;
+      // `_max_workers_` (markdown emphasis, as pages render a parameter) is the word max_workers.
+      if (emphasis) while (end > pos + key.length && lower[end - 1] === "_") end--;
       if (wordMatches(lower.slice(pos, end), stem)) hits.push({ term, at: pos, length: end - pos });
     }
   });

@@ -5,7 +5,7 @@ import { indexSource } from "../../src/store/index-source.ts";
 import { splitTitle } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { makeSnippet } from "../../src/store/snippet.ts";
-import { findCompounds, findTerms } from "../../src/store/match.ts";
+import { findCompounds, findTerms, lightStem } from "../../src/store/match.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 describe("title parts", () => {
@@ -147,6 +147,18 @@ describe("a term that opens a line", () => {
 
   test("the entry that defines an option wins over a passage that uses it", () => {
     expect(search(defs, "git reset --keep", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("Manual > DESCRIPTION");
+  });
+});
+
+describe("words as rendered pages write them", () => {
+  test.each([
+    ["If _max_workers_ is None", "max_workers", ["max_workers"]],
+    ["_timeout_ was added", "timeout", ["timeout"]],
+    ["calls __init__ first", "init", []],
+    ["the _private_name field", "name", []],
+    ["ThreadPoolExecutor(max_workers=2)", "max_workers", ["max_workers"]],
+  ])("%s: %s", (text, stem, found) => {
+    expect(findTerms(text, [lightStem(stem)]).map((h) => text.slice(h.at, h.at + h.length))).toEqual(found);
   });
 });
 
