@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { localPageText } from "../../src/fetch/local-page.ts";
+import { decodeText } from "../../src/store/walk.ts";
 import { detectKind, type ContentKind } from "../../src/store/chunk/index.ts";
 
 export const CORPUS_DIR = join(import.meta.dir, "corpus");
@@ -44,8 +45,8 @@ export async function loadCorpus(dir = CORPUS_DIR): Promise<CorpusFile[]> {
       bytes = gunzipSync(bytes);
       label = label.slice(0, -3);
     }
-    const text = new TextDecoder().decode(bytes);
-    // As ctx_index reads a local file: an HTML page (or docs fragment) as its markdown.
+    // As ctx_index reads a local file: its bytes decoded as text (UTF-8, or a legacy encoding), an HTML page (or docs fragment) as its markdown.
+    const text = decodeText(bytes);
     const page = /\.html?$/.test(label) ? await localPageText(label, text) : undefined;
     if (page) {
       files.push({ label, text: page.text, kind: page.kind, raw: bytes });
