@@ -22,6 +22,7 @@ export interface JudgedHit {
 /** Markdown punctuation, backslash escapes and case do not count; whitespace runs are one space. */
 export function normalizeHeading(s: string): string {
   return s
+    .replace(/<[^<>]*>/g, "")
     .replace(/[*_`\\]/g, "")
     .replace(/\s+/g, " ")
     .trim()

@@ -9,9 +9,13 @@ export interface ParsedQuery {
   phrases: string[][];
   /** Identifier-like pieces for the trigram index (`useEff`, `src/app`, `中文字符`). */
   fragments: string[];
+  /** Options and commands as typed, their dashes or slash kept (`--delete`, `/quit`): found as written. */
+  flags: string[];
 }
 
 const FRAGMENT = /[^\s"'`()[\]{}<>,;!?*^~+|=]+/gu;
+
+const FLAG = /^(?:--?|\/)[A-Za-z][\w-]*[A-Za-z0-9]$/;
 
 export function parseQuery(raw: string): ParsedQuery {
   const phrases: string[][] = [];
@@ -28,7 +32,8 @@ export function parseQuery(raw: string): ParsedQuery {
   const fragments = [...new Set((unquoted.match(FRAGMENT) ?? []).map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(
     (f) => [...f].length >= 3 && !STOPWORDS.has(f.toLowerCase()),
   );
-  return { terms, phrases, fragments };
+  const flags = [...new Set((unquoted.match(FRAGMENT) ?? []).map((f) => f.replace(/[.:,]+$/, "")).filter((f) => FLAG.test(f)))].map((f) => f.toLowerCase());
+  return { terms, phrases, fragments, flags };
 }
 
 /** A string as one FTS5 string token: never read as FTS5 syntax. */

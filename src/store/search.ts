@@ -181,7 +181,8 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     .prepare<ChunkRow>(`${ROW_SELECT(filter)} WHERE c.id IN (SELECT value FROM json_each($ids))`)
     .all({ ...filter.params, ids: JSON.stringify([...rrf.keys()]) });
 
-  const matcher = makeMatcher(plan.terms, exactFragments, options.weights);
+  // An option or command typed with its dashes or slash (`--delete`, `/quit`) counts where it is written so.
+  const matcher = makeMatcher(plan.terms, [...new Set([...exactFragments, ...q.flags])], options.weights);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
   const scored = rows.map((row) => ({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: rrf.get(row.id)! * best }) }));
   scored.sort((a, b) => b.score - a.score);

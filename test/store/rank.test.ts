@@ -4,6 +4,7 @@ import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { splitTitle } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
+import { parseQuery } from "../../src/store/query.ts";
 import { makeSnippet } from "../../src/store/snippet.ts";
 import { findCompounds, findTerms, lightStem } from "../../src/store/match.ts";
 import { tempDir } from "../helpers/temp.ts";
@@ -147,6 +148,36 @@ describe("a term that opens a line", () => {
 
   test("the entry that defines an option wins over a passage that uses it", () => {
     expect(search(defs, "git reset --keep", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("Manual > DESCRIPTION");
+  });
+});
+
+describe("options and commands typed as written", () => {
+  test("`--delete` and `/quit` count where the text has them so, not where it says delete or quit", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(local, {
+      label: "log.txt",
+      text: "# Changes\n\nRemove the exit lines and quit early; delete the old ones.\n",
+      kind: "markdown",
+      maxChunk: 4096,
+    });
+    indexSource(local, {
+      label: "commands.md",
+      text: "# Commands\n\n## Session\n\nEnd it with `/quit`. Add `--delete` to delete the session's history as well.\n",
+      kind: "markdown",
+      maxChunk: 4096,
+    });
+    const hits = search(local, "/quit --delete", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hits[0]!.source).toBe("commands.md");
+    local.close();
+  });
+
+  test.each([
+    ["/quit --delete", ["/quit", "--delete"]],
+    ["sort -k KEYDEF", []],
+    ["use --max-count=5, then", ["--max-count"]],
+    ["a/b path and -- alone", []],
+  ])("%s: flags %p", (q, flags) => {
+    expect(parseQuery(q).flags).toEqual(flags);
   });
 });
 

@@ -87,11 +87,24 @@ function startsParagraphLine(line: string, next: string | undefined): boolean {
   return !isBlank(line) && !fenceOpen(line) && !ATX.test(line) && !(RULE.test(line) && (next === undefined || isBlank(next)));
 }
 
+/**
+ * Inline HTML a heading may carry: an anchor to link to (`## Use Vertex AI <a id="vertex-ai"></a>`),
+ * a badge, emphasis. It renders as its text, so the heading path holds that text alone.
+ */
+const INLINE_TAG = /<\/?(?:a|abbr|b|br|code|del|em|i|img|ins|kbd|mark|s|small|span|strong|sub|sup|u|wbr)(?:\s[^<>]*)?\/?>/gi;
+
+/** Inline tags outside code spans dropped: `Array<b>` in backquotes is code, not markup. */
+function stripInlineTags(text: string): string {
+  if (!text.includes("<")) return text;
+  return text
+    .split(/(`+[^`]*`+)/)
+    .map((part, k) => (k % 2 === 1 ? part : part.replace(INLINE_TAG, "")))
+    .join("")
+    .replace(/[ \t]{2,}/g, " ");
+}
+
 function headingText(raw: string): string {
-  return raw
-    .replace(/[ \t]+#+[ \t]*$/, "")
-    .replace(/^#+$/, "")
-    .trim();
+  return stripInlineTags(raw.replace(/[ \t]+#+[ \t]*$/, "").replace(/^#+$/, "")).trim();
 }
 
 function fenceOpen(line: string): Fence | null {

@@ -43,6 +43,21 @@ describe("markdown sections", () => {
     expect(chunks[0]).toMatchObject({ body: "# API\n\nSections: get · set", lineStart: 1, lineEnd: 1 });
   });
 
+  test("inline HTML in a heading (an anchor, a badge) is dropped from its title; code spans keep theirs", () => {
+    const text = [
+      "# Setup",
+      "",
+      '## Use Vertex AI <a id="vertex-ai"></a>',
+      "",
+      "Text.",
+      "",
+      '### `Map<K, V>` and <span class="badge">beta</span> <B>bold</B>',
+      "",
+      "More.",
+    ].join("\n");
+    expect(md(text).map((c) => c.title)).toEqual(["Setup", "Setup > Use Vertex AI", "Setup > Use Vertex AI > `Map<K, V>` and beta bold"]);
+  });
+
   test("front matter is not text: its title roots the heading path", () => {
     const chunks = md("---\ntitle: 'Bun.serve'\ndescription: HTTP servers\n---\n\nIntro text.\n\n## Routing\nRoutes here.\n");
     expect(chunks.map((c) => [c.title, c.body])).toEqual([
