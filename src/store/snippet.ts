@@ -11,7 +11,8 @@ const byteLength = (s: string) => Buffer.byteLength(s);
  * returned whole; cuts are marked with "…" and never split a code point. Without hits the head
  * of the text is returned.
  */
-export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, weights: number[] = []): string {
+export function makeSnippet(source: string, found: TermHit[], maxBytes: number, weights: number[] = []): string {
+  const { text, hits } = compactTables(source, found);
   if (byteLength(text) <= maxBytes) return text;
   const budget = maxBytes - 16; // room for the "…" marks (3 bytes each) and joins
   if (hits.length === 0) return `${clipBytes(text.slice(0, budget), budget)}…`;
@@ -52,6 +53,45 @@ export function makeSnippet(text: string, hits: TermHit[], maxBytes: number, wei
     })
     .join("\n");
   return clipBytes(out, maxBytes);
+}
+
+/** A markdown table row: it opens with a pipe. */
+const TABLE_ROW = /^[ \t]*\|/;
+
+/**
+ * The text with its markdown tables unpadded, hits moved to match: a formatter pads every cell to
+ * its column's width (`| Default   | 1    | Built-in …          |`), and in a snippet that padding
+ * took the room of the rows themselves. Only runs of spaces and a separator row's dashes shrink.
+ */
+export function compactTables(text: string, hits: TermHit[]): { text: string; hits: TermHit[] } {
+  if (!text.includes("|  ") && !text.includes("-----")) return { text, hits };
+  const at = new Int32Array(text.length + 1);
+  let out = "";
+  let pos = 0;
+  let changed = false;
+  while (pos < text.length) {
+    let end = text.indexOf("\n", pos);
+    if (end < 0) end = text.length;
+    const line = text.slice(pos, end);
+    const row = TABLE_ROW.test(line);
+    const separator = row && /^[\s|:-]+$/.test(line);
+    for (let i = 0; i < line.length; i++) {
+      at[pos + i] = out.length;
+      const c = line[i]!;
+      // Inside a row, a space after a space and a dash after three dashes of a separator are dropped.
+      if (row && i > 0 && ((c === " " && line[i - 1] === " ") || (separator && c === "-" && line.slice(Math.max(0, i - 3), i) === "---"))) {
+        changed = true;
+        continue;
+      }
+      out += c;
+    }
+    at[end] = out.length;
+    if (end < text.length) out += "\n";
+    pos = end + 1;
+  }
+  if (!changed) return { text, hits };
+  at[text.length] = out.length;
+  return { text: out, hits: hits.map((h) => ({ ...h, at: at[h.at]!, length: Math.max(1, at[h.at + h.length]! - at[h.at]!) })) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { indexSource } from "../../src/store/index-source.ts";
 import { splitTitle } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { parseQuery } from "../../src/store/query.ts";
-import { makeSnippet } from "../../src/store/snippet.ts";
+import { compactTables, makeSnippet } from "../../src/store/snippet.ts";
 import { findCompounds, findTerms, lightStem } from "../../src/store/match.ts";
 import { tempDir } from "../helpers/temp.ts";
 
@@ -329,6 +329,20 @@ ${"filler ".repeat(40)}`;
     const snippet = makeSnippet(text, findTerms(text, ["needle"]), 120, [1]);
     expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(120);
     expect(snippet.startsWith("### A heading")).toBe(true);
+  });
+
+  test("a padded markdown table is shown unpadded, so more of its rows fit", () => {
+    const pad = (cells: string[]) => `| ${cells.map((c) => c.padEnd(40)).join(" | ")} |`;
+    const rows = ["Default", "Extension", "Workspace", "User", "Admin"].map((t, i) => pad([t, String(i + 1), `${t} policies`]));
+    const table = [pad(["Tier", "Base", "Description"]), `| ${["-", "-", "-"].map(() => ":".padEnd(40, "-")).join(" | ")} |`, ...rows].join("\n");
+    const text = `### Tiers\n\nIntro.\n\n${table}\n\nThe admin tier wins.`;
+    const snippet = makeSnippet(text, findTerms(text, ["admin"]), 400, [1]);
+    expect(snippet).toContain("| Admin | 5 | Admin policies |");
+    expect(snippet).toContain("| :--- | :--- | :--- |");
+    expect(snippet).not.toContain("  ");
+    // Hits found on the padded text still mark the right words once it is unpadded.
+    const { text: compact, hits } = compactTables(text, findTerms(text, ["admin"]));
+    expect(hits.map((h) => compact.slice(h.at, h.at + h.length).toLowerCase())).toEqual(["admin", "admin", "admin"]);
   });
 
   test("multibyte text is cut on code points within the byte budget", () => {
