@@ -97,7 +97,7 @@ export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
     const fix = pieces.has(word) ? undefined : bestFix(db, word, known);
     if (fix) {
       fixed = true;
-      const t = term([fix.word], fix.df, "fixed");
+      const t = term(fix.words, fix.df, "fixed");
       known.push(t);
       return t;
     }
@@ -119,7 +119,7 @@ const CO_CAP = 200;
  * more chunks. Two candidates alike on all three are a guess, and a wrong guess hides the miss the
  * user should see.
  */
-function bestFix(db: Database, word: string, others: PlannedTerm[]): { word: string; df: number } | undefined {
+function bestFix(db: Database, word: string, others: PlannedTerm[]): { words: string[]; df: number } | undefined {
   const dfOf = (w: string) => docFreq(db, stems(db, [w])[0]!);
   // A stopword is never what a search word was meant to be (`snce` is not `once`).
   const candidates = spellingCandidates(db, word, (w) => dfOf(w) >= COMMON_DF)
@@ -127,23 +127,24 @@ function bestFix(db: Database, word: string, others: PlannedTerm[]): { word: str
     .slice(0, 24);
   if (candidates.length === 0) return undefined;
   const best = candidates[0]!.distance;
-  const closest = candidates.filter((c) => c.distance === best);
-  const dfs = stems(
-    db,
-    closest.map((c) => c.word),
-  ).map((s) => docFreq(db, s));
+  const nearest = candidates.filter((c) => c.distance === best).map((c) => c.word);
+  // Words the index reads as one (`damage`, `damaged`: one stem) are one guess, not a tie; all are its forms.
+  const byStem = new Map<string, string[]>();
+  stems(db, nearest).forEach((stem, k) => byStem.set(stem, [...(byStem.get(stem) ?? []), nearest[k]!]));
+  const guesses = [...byStem];
+  const dfs = guesses.map(([stem]) => docFreq(db, stem));
   const context = others.filter((t) => t.forms.length > 0).flatMap((t) => t.forms);
-  const co = closest.map((c, k) => (dfs[k]! > 0 && context.length && closest.length > 1 ? together(db, c.word, context) : 0));
+  const co = guesses.map(([, words], k) => (dfs[k]! > 0 && context.length && guesses.length > 1 ? together(db, words[0]!, context) : 0));
   let pick = -1;
   let tie = false;
-  closest.forEach((_, k) => {
+  guesses.forEach((_, k) => {
     if (dfs[k]! <= 0) return;
     const better = pick < 0 || co[k]! > co[pick]! || (co[k] === co[pick] && dfs[k]! > dfs[pick]!);
     if (better) [pick, tie] = [k, false];
     else if (co[k] === co[pick] && dfs[k] === dfs[pick]) tie = true;
   });
   if (pick < 0 || tie) return undefined;
-  return { word: closest[pick]!.word, df: dfs[pick]! };
+  return { words: guesses[pick]![1], df: dfs[pick]! };
 }
 
 /**

@@ -96,6 +96,20 @@ describe("per-word spelling fixes", () => {
   });
 });
 
+describe("close words of one stem", () => {
+  test("are one guess, not a tie: every one of them is a form of the fix", () => {
+    const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const docs: [string, string][] = [["recover.md", "# Tools\n\n## Recovering data from damaged files\n\nbzip2recover reads a damaged archive.\n"]];
+    for (let i = 0; i < 4; i++) docs.push([`note-${i}.md`, `# Note ${i}\n\nA damage report; the damaged disk is listed.\n`]);
+    for (const [label, text] of docs) indexSource(own, { label, text, kind: "markdown", maxChunk: 4096 });
+    const t = planQuery(own, parseQuery("bzip2recover damagd")).terms[1]!;
+    expect(t.kind).toBe("fixed");
+    expect([...t.forms].sort()).toEqual(["damage", "damaged"]);
+    expect(search(own, "bzip2recover damagd", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("Tools > Recovering data from damaged files");
+    own.close();
+  });
+});
+
 describe("a misspelled word inside an identifier", () => {
   test("the identifier is looked for as fixed (Path.mkdri -> Path.mkdir)", () => {
     const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
