@@ -130,7 +130,9 @@ function bestFix(db: Database, word: string, others: PlannedTerm[]): { words: st
   const nearest = candidates.filter((c) => c.distance === best).map((c) => c.word);
   // Words the index reads as one (`damage`, `damaged`: one stem) are one guess, not a tie; all are its forms.
   const byStem = new Map<string, string[]>();
-  stems(db, nearest).forEach((stem, k) => byStem.set(stem, [...(byStem.get(stem) ?? []), nearest[k]!]));
+  stems(db, nearest).forEach((stem, k) => {
+    byStem.set(stem, [...(byStem.get(stem) ?? []), nearest[k]!]);
+  });
   const guesses = [...byStem];
   const dfs = guesses.map(([stem]) => docFreq(db, stem));
   const context = others.filter((t) => t.forms.length > 0).flatMap((t) => t.forms);
