@@ -47,8 +47,6 @@ function metaTitle(text: string): string | undefined {
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /**
  * Whether the file is a page to read as text, without template syntax: a whole HTML document (by
  * its name, or by its first bytes when the name says nothing), or a `.html` file of headings and
@@ -74,7 +72,7 @@ export function isHtmlPage(path: string, text: string): boolean {
  */
 export async function localPageText(path: string, text: string): Promise<{ text: string; kind: ContentKind } | undefined> {
   if (!isHtmlPage(path, text)) return undefined;
-  const { htmlToMarkdown } = await import("./html.ts");
+  const [{ htmlToMarkdown }, { escapeHtml }] = await Promise.all([import("./html.ts"), import("./html-clean.ts")]);
   const title = DOCUMENT.test(text.slice(0, 2048)) ? undefined : metaTitle(text);
   if (title) text = `<title>${escapeHtml(title)}</title>\n${text}`;
   const page = await htmlToMarkdown(

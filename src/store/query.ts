@@ -29,10 +29,11 @@ export function parseQuery(raw: string): ParsedQuery {
   const all = [...new Set([...typed, ...phraseWords(typed)])];
   const content = all.filter((w) => !STOPWORDS.has(w));
   const terms = content.length ? content : all;
-  const fragments = [...new Set((unquoted.match(FRAGMENT) ?? []).map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(
+  const pieces = unquoted.match(FRAGMENT) ?? [];
+  const fragments = [...new Set(pieces.map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(
     (f) => [...f].length >= 3 && !STOPWORDS.has(f.toLowerCase()),
   );
-  const flags = [...new Set((unquoted.match(FRAGMENT) ?? []).map((f) => f.replace(/[.:,]+$/, "")).filter((f) => FLAG.test(f)))].map((f) => f.toLowerCase());
+  const flags = [...new Set(pieces.map((f) => f.replace(/[.:,]+$/, "")).filter((f) => FLAG.test(f)))].map((f) => f.toLowerCase());
   return { terms, phrases, fragments, flags };
 }
 

@@ -68,29 +68,29 @@ export function compactTables(text: string, hits: TermHit[]): { text: string; hi
   const at = new Int32Array(text.length + 1);
   let out = "";
   let pos = 0;
-  let changed = false;
-  while (pos < text.length) {
+  while (pos <= text.length) {
     let end = text.indexOf("\n", pos);
     if (end < 0) end = text.length;
     const line = text.slice(pos, end);
-    const row = TABLE_ROW.test(line);
-    const separator = row && /^[\s|:-]+$/.test(line);
-    for (let i = 0; i < line.length; i++) {
-      at[pos + i] = out.length;
-      const c = line[i]!;
-      // Inside a row, a space after a space and a dash after three dashes of a separator are dropped.
-      if (row && i > 0 && ((c === " " && line[i - 1] === " ") || (separator && c === "-" && line.slice(Math.max(0, i - 3), i) === "---"))) {
-        changed = true;
-        continue;
+    if (TABLE_ROW.test(line)) {
+      const separator = /^[\s|:-]+$/.test(line);
+      for (let i = 0; i < line.length; i++) {
+        at[pos + i] = out.length;
+        // A space after a space, and in a separator row a dash after three dashes, are dropped.
+        const c = line[i]!;
+        const padding = i > 0 && c === " " && line[i - 1] === " ";
+        const rule = separator && c === "-" && line.slice(Math.max(0, i - 3), i) === "---";
+        if (!padding && !rule) out += c;
       }
-      out += c;
+    } else {
+      for (let i = 0; i < line.length; i++) at[pos + i] = out.length + i;
+      out += line;
     }
     at[end] = out.length;
     if (end < text.length) out += "\n";
     pos = end + 1;
   }
-  if (!changed) return { text, hits };
-  at[text.length] = out.length;
+  if (out.length === text.length) return { text, hits };
   return { text: out, hits: hits.map((h) => ({ ...h, at: at[h.at]!, length: Math.max(1, at[h.at + h.length]! - at[h.at]!) })) };
 }
 
