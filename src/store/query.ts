@@ -27,7 +27,9 @@ export function parseQuery(raw: string): ParsedQuery {
   const typed = words(unquoted);
   // "turn off" is "disable": the word a phrase stands for joins the terms.
   const all = [...new Set([...typed, ...phraseWords(typed)])];
-  const content = all.filter((w) => !STOPWORDS.has(w));
+  // A word inside a dotted or joined name (`sync.Once`, `process.on`) is part of the name, never a stopword.
+  const named = namedWords(unquoted);
+  const content = all.filter((w) => !STOPWORDS.has(w) || named.has(w));
   const terms = content.length ? content : all;
   const pieces = unquoted.match(FRAGMENT) ?? [];
   const fragments = [...new Set(pieces.map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(
@@ -35,6 +37,13 @@ export function parseQuery(raw: string): ParsedQuery {
   );
   const flags = [...new Set(pieces.map((f) => f.replace(/[.:,]+$/, "")).filter((f) => FLAG.test(f)))].map((f) => f.toLowerCase());
   return { terms, phrases, fragments, flags };
+}
+
+/** The words of the query's dotted, slashed or joined names (`sync.Once`, `fs/promises`, `os::Once`). */
+function namedWords(raw: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of raw.matchAll(/[\p{L}\p{N}_$]+(?:(?:\.|::|\/|#)[\p{L}\p{N}_$]+)+/gu)) for (const w of words(m[0])) out.add(w);
+  return out;
 }
 
 /** A string as one FTS5 string token: never read as FTS5 syntax. */

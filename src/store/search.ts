@@ -132,7 +132,8 @@ function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter
     const and = candidates(db, "fts_words", all, filter);
     // Titles alone: BM25 over the title column ranks the shortest title holding every word first,
     // which is the section a query names (its subsections' titles repeat its words, and more).
-    const titles = gate.length > 0 ? candidates(db, "fts_words", `{title} : (${expression(gate, "AND", { ...q, phrases: [] })})`, filter) : [];
+    // Common words count here ("tar description" is the DESCRIPTION section, the shortest title with both).
+    const titles = gate.length > 0 ? candidates(db, "fts_words", `{title} : (${expression(usable, "AND", { ...q, phrases: [] })})`, filter) : [];
     if (and.length >= filter.take || gate.length <= 1) return [and, titles];
     return [and, titles, candidates(db, "fts_words", expression(rarest(gate, plan.total), "OR", q), filter)];
   }

@@ -181,6 +181,39 @@ describe("options and commands typed as written", () => {
   });
 });
 
+describe("stopwords inside names", () => {
+  test.each([
+    ["sync.Once Do", ["sync", "once"]],
+    ["emitter.on listener", ["emitter", "on", "listener"]],
+    ["run it once", ["run"]],
+    ["how to do it", ["how", "to", "do", "it"]], // nothing else is left: all of them
+  ])("%s: terms %p", (q, terms) => {
+    expect(parseQuery(q).terms).toEqual(terms);
+  });
+});
+
+describe("common words in headings", () => {
+  test("a word in most chunks still picks the section whose heading it is", () => {
+    const local = openStore(join(tempDir("ctxmode-common-title-"), "c.db"), { busyTimeoutMs: 1000 });
+    // Over 4,000 chunks, "description" in more than an eighth of them: it does not gate the search.
+    const sections = Array.from({ length: 60 }, (_, i) => `## O${i}\n\nThe description of tar option ${i}: it sets the tar format of tar.\n`).join("\n");
+    const filler = Array.from({ length: 4000 }, (_, i) => `## Entry ${i}\n\nWord${i} stands alone here.\n`).join("\n");
+    indexSource(local, { label: "filler.md", text: `# Filler\n\n${filler}`, kind: "markdown", maxChunk: 4096 });
+    indexSource(local, {
+      label: "tar.md",
+      text: `# tar\n\n${sections}\n## Description\n\nGNU tar is an archiving program. ${"It stores many files in a single archive and can read them back. ".repeat(20)}\n`,
+      kind: "markdown",
+      maxChunk: 4096,
+    });
+    for (let i = 0; i < 600; i++) {
+      indexSource(local, { label: `other-${i}.md`, text: `# Tool ${i}\n\nA description of tool ${i} and what it does.\n`, kind: "markdown", maxChunk: 4096 });
+    }
+    const hits = search(local, "tar description", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hits[0]!.title).toBe("tar > Description");
+    local.close();
+  });
+});
+
 describe("words as rendered pages write them", () => {
   test.each([
     ["If _max_workers_ is None", "max_workers", ["max_workers"]],
