@@ -135,6 +135,11 @@ export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: W
   return { stems, termOf, weights, total: weights.reduce((a, b) => a + b, 0) || 1, fragments: fragments.map((f) => f.toLowerCase()), signal };
 }
 
+/** The query terms a chunk's title shows: its hit is listed under that title, so its snippet need not show them again. */
+export function titleTerms(m: TermMatcher, title: string): Set<number> {
+  return covered(m, findTerms(title, m.stems));
+}
+
 function covered(m: TermMatcher, hits: TermHit[]): Set<number> {
   return new Set(hits.map((h) => m.termOf[h.term]!));
 }

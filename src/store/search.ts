@@ -2,7 +2,7 @@ import type { Database } from "./db.ts";
 import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts";
 import { planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
-import { makeMatcher, scoreChunk, splitTitle, type Weights } from "./rank.ts";
+import { makeMatcher, scoreChunk, splitTitle, titleTerms, type Weights } from "./rank.ts";
 import { isIdentifierLike } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
@@ -203,7 +203,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     title: row.title,
     lineStart: row.line_start,
     lineEnd: row.line_end,
-    snippet: makeSnippet(row.body, bodyHits, snippetBudget(rank, options.snippetMax), matcher.weights),
+    snippet: makeSnippet(row.body, bodyHits, snippetBudget(rank, options.snippetMax), matcher.weights, titleTerms(matcher, row.title)),
     score: Math.round(score * 1000) / 1000,
     contentType: row.code ? "code" : "prose",
     ...(isMemory(row.label) ? { memory: true as const } : {}),

@@ -9,9 +9,10 @@ const byteLength = (s: string) => Buffer.byteLength(s);
  * room is left, the next best window elsewhere. A chunk's first line (a record's header, a
  * section's heading) leads when the passage starts below it and it is short. Text that fits is
  * returned whole; cuts are marked with "…" and never split a code point. Without hits the head
- * of the text is returned.
+ * of the text is returned. `titled`: terms the hit's title shows (a record's `name@version`),
+ * weighed as the header line's are, so the passage goes after the rest of the query.
  */
-export function makeSnippet(source: string, found: TermHit[], maxBytes: number, weights: number[] = []): string {
+export function makeSnippet(source: string, found: TermHit[], maxBytes: number, weights: number[] = [], titled: ReadonlySet<number> = new Set()): string {
   const { text, hits } = compactTables(source, found);
   if (byteLength(text) <= maxBytes) return text;
   const budget = maxBytes - 16; // room for the "…" marks (3 bytes each) and joins
@@ -21,7 +22,7 @@ export function makeSnippet(source: string, found: TermHit[], maxBytes: number, 
   const width = Math.max(160, Math.floor((budget - byteLength(header)) * 0.9));
   // The header line is shown anyway: a term it holds counts a quarter, so the passage goes after
   // what the header does not say (`execArgv` under a `child_process.fork(…)` heading).
-  const shown = new Set(header ? hits.filter((h) => h.at < firstLineEnd).map((h) => h.term) : []);
+  const shown = new Set([...titled, ...(header ? hits.filter((h) => h.at < firstLineEnd).map((h) => h.term) : [])]);
   const weightOf = (t: number) => (weights[t] ?? 1) * (shown.has(t) ? 0.25 : 1);
 
   const windows: [number, number][] = [];

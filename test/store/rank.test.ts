@@ -342,6 +342,13 @@ describe("best-passage snippets", () => {
     expect(snippet).toContain("execArgv lists the flags");
   });
 
+  test("terms the hit's title shows do not pull the passage toward them", () => {
+    const record = `[\n  {\n    "_id": "is-number@4.0.0",\n${'    "x": "filler value",\n'.repeat(40)}    "contributors": ["Jon Schlinkert", "tunnckoCore"]\n  }\n]`;
+    const hits = findTerms(record, ["number", "contributor"]);
+    expect(makeSnippet(record, hits, 300, [1, 1])).not.toContain("tunnckoCore");
+    expect(makeSnippet(record, hits, 300, [1, 1], new Set([0]))).toContain("tunnckoCore");
+  });
+
   test("what follows the words gets more of the window than what precedes them", () => {
     const text = `${"lead-in words. ".repeat(30)}The key is maxsize and its value is 128 entries by default, unless set. ${"tail words. ".repeat(30)}`;
     const snippet = makeSnippet(text, findTerms(text, ["maxsize"]), 200, [1]);
