@@ -83,6 +83,19 @@ function opensLine(text: string, at: number): boolean {
 }
 
 const PART = / \(\d+\)$/;
+
+/**
+ * A label's file name without its folders and extensions: `npm/node-fetch-README.md` →
+ * `node-fetch-README`, a page URL's last segment; "" for a label that names no file
+ * (`exec:python#3-…`, where "python" says nothing about what a chunk documents).
+ */
+export function fileName(label: string): string {
+  if (!label.includes("/") && !label.includes(".")) return "";
+  const base = label.slice(label.lastIndexOf("/") + 1);
+  const dot = base.indexOf(".");
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+
 const RANGE = /^(.*?) (?:lines|rows) \d+-\d+(?:: (.*))?$/s;
 
 /** `A > B > C (2)` → leaf `C`, path `A > B`; `build.log lines 1-80: FAIL x` → leaf `FAIL x`, path `build.log`. */
@@ -105,6 +118,8 @@ export interface RankInput {
   body: string;
   /** This chunk's reciprocal-rank fusion score, scaled so 1 is first in every list. */
   fused: number;
+  /** The source's label (`npm/node-fetch-README.md`): its file name stands above every heading. */
+  label?: string;
 }
 
 /** Stems to look for, each mapped back to its term (a term may have several forms). */
@@ -154,7 +169,8 @@ function weightOf(m: TermMatcher, terms: Set<number>): number {
 export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const { leaf, path } = splitTitle(c.title);
   const leafHits = [...findTerms(leaf, m.stems), ...findCompounds(leaf, m.stems)];
-  const pathHits = findTerms(path, m.stems);
+  // The file's name stands above its headings: "node-fetch Class: Headers" names that class of node-fetch-README.md.
+  const pathHits = c.label ? [...findTerms(path, m.stems), ...findTerms(fileName(c.label), m.stems)] : findTerms(path, m.stems);
   const rawBody = findTerms(c.body, m.stems);
   const bodyHits = rawBody.map((h) => ({ ...h, term: m.termOf[h.term]! }));
   const inLeaf = covered(m, leafHits);

@@ -185,7 +185,10 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   // An option or command typed with its dashes or slash (`--delete`, `/quit`) counts where it is written so.
   const matcher = makeMatcher(plan.terms, [...new Set([...exactFragments, ...q.flags])], options.weights);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
-  const scored = rows.map((row) => ({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: rrf.get(row.id)! * best }) }));
+  const scored = rows.map((row) => ({
+    row,
+    ...scoreChunk(matcher, { title: row.title, body: row.body, fused: rrf.get(row.id)! * best, label: row.label ?? "" }),
+  }));
   scored.sort((a, b) => b.score - a.score);
   for (const row of parentsOf(
     db,
@@ -195,7 +198,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     // Only a parent whose own heading holds a query word: siblings that merely share a parent
     // ("flaky" in one, "Fridays" in another) do not make it an answer.
     if (findTerms(splitTitle(row.title).leaf, matcher.stems).length === 0) continue;
-    scored.push({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0 }) });
+    scored.push({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0, label: row.label ?? "" }) });
   }
   scored.sort((a, b) => b.score - a.score);
   return pickHits(scored, options).map(({ row, score, bodyHits }, rank) => ({

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { splitTitle } from "../../src/store/rank.ts";
+import { fileName, splitTitle } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { compactTables, makeSnippet } from "../../src/store/snippet.ts";
@@ -189,6 +189,29 @@ describe("stopwords inside names", () => {
     ["how to do it", ["how", "to", "do", "it"]], // nothing else is left: all of them
   ])("%s: terms %p", (q, terms) => {
     expect(parseQuery(q).terms).toEqual(terms);
+  });
+});
+
+describe("the file's name above its headings", () => {
+  test.each([
+    ["npm/node-fetch-README.md", "node-fetch-README"],
+    ["docs/api.tar.gz", "api"],
+    ["https://example.com/docs/websockets", "websockets"],
+    ["exec:python#3-m3k9x2ab", ""],
+  ])("%s: %s", (label, name) => {
+    expect(fileName(label)).toBe(name);
+  });
+
+  test("a query naming the package and a heading finds that heading, not a subsection of it", () => {
+    const local = openStore(join(tempDir("ctxmode-file-name-"), "f.db"), { busyTimeoutMs: 1000 });
+    const text =
+      "## API\n\n### Class: Headers\n\nThis class allows manipulating and iterating over a set of HTTP headers.\n\n" +
+      "#### new Headers([init])\n\nConstruct a new Headers object; node-fetch fills in the headers a fetch sends.\n";
+    indexSource(local, { label: "npm/node-fetch-README.md", text, kind: "markdown", maxChunk: 4096 });
+    indexSource(local, { label: "npm/other-README.md", text: "## Headers\n\nOther headers, not those of a fetch.\n", kind: "markdown", maxChunk: 4096 });
+    const hits = search(local, "node-fetch Class: Headers", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hits[0]!.title).toBe("API > Class: Headers");
+    local.close();
   });
 });
 
