@@ -21,6 +21,7 @@ export const WEIGHTS = {
   summary: 0.2,
   defined: 0.2,
   deeper: 0.5,
+  contents: 0.5,
 };
 export type Weights = typeof WEIGHTS;
 
@@ -80,6 +81,22 @@ function opensLine(text: string, at: number): boolean {
     if (!(c === 32 || c === 9 || c === 45 || c === 42 || c === 96 || c === 95)) return false;
   }
   return at === 0;
+}
+
+/** A list item that is only a link within the page: a table of contents' entry. */
+const TOC_ENTRY = /^[ \t]*(?:[-*+]|\d+\.)[ \t]+\[[^\]\n]*\]\(#[^)\s]*\)[ \t]*$/gm;
+
+/**
+ * Whether a chunk is mostly a table of contents (five or more in-page links, a list item each,
+ * half its lines or more): it names every section and documents none, so it ranks lower.
+ */
+export function isContents(body: string): boolean {
+  if (!body.includes("](#")) return false;
+  const entries = body.match(TOC_ENTRY)?.length ?? 0;
+  if (entries < 5) return false;
+  let lines = 0;
+  for (const line of body.split("\n")) if (line.trim()) lines++;
+  return entries * 2 >= lines;
 }
 
 const PART = / \(\d+\)$/;
@@ -216,6 +233,8 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     // A few lines (a synopsis, a heading alone) seldom answer what a fuller section does.
     Math.min(1, Math.log1p(c.body.length / 256) / Math.log1p(16)) * W.body -
     (SUMMARY.test(leaf) && leafCover === 0 ? W.summary : 0) -
+    // A table of contents names every section and documents none.
+    (isContents(c.body) ? W.contents : 0) -
     // The headings above it name the whole query: the section they head is the answer, not each
     // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open).
     (leaf && pathCover > 0.999 ? W.deeper : 0);

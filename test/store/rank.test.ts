@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { fileName, splitTitle } from "../../src/store/rank.ts";
+import { fileName, isContents, splitTitle } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { compactTables, makeSnippet } from "../../src/store/snippet.ts";
@@ -212,6 +212,18 @@ describe("the file's name above its headings", () => {
     const hits = search(local, "node-fetch Class: Headers", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hits[0]!.title).toBe("API > Class: Headers");
     local.close();
+  });
+});
+
+describe("tables of contents", () => {
+  test.each([
+    ["- [Motivation](#motivation)\n- [Features](#features)\n- [Installation](#installation)\n  - [ESM](#esm)\n- [API](#api)\n", true],
+    ["Intro text.\n\n1. [One](#one)\n2. [Two](#two)\n3. [Three](#three)\n4. [Four](#four)\n5. [Five](#five)\n", true],
+    ["- [Docs](https://example.com/docs)\n- [Site](https://example.com)\n- [A](#a)\n- [B](#b)\n- [C](#c)\n- [D](#d)\n- [E](#e)\n", true],
+    ["- [A](#a) is the first option and it does this.\n- [B](#b)\n- [C](#c)\n- [D](#d)\n", false],
+    [`See [the options](#options).\n\n${"The option sets a value.\n".repeat(12)}- [A](#a)\n- [B](#b)\n- [C](#c)\n- [D](#d)\n- [E](#e)\n`, false],
+  ])("%#: %p", (body, contents) => {
+    expect(isContents(body)).toBe(contents);
   });
 });
 
