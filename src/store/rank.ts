@@ -6,7 +6,7 @@
  */
 import { findCompounds, findTerms, lightStem, minimalSpan, type TermHit } from "./match.ts";
 import type { PlannedTerm } from "./query-plan.ts";
-import { STOPWORDS, words } from "./terms.ts";
+import { isVersionLike, STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
 export const WEIGHTS = {
@@ -22,6 +22,7 @@ export const WEIGHTS = {
   defined: 0.2,
   deeper: 0.5,
   contents: 0.5,
+  version: 0.3,
 };
 export type Weights = typeof WEIGHTS;
 
@@ -81,6 +82,18 @@ function opensLine(text: string, at: number): boolean {
     if (!(c === 32 || c === 9 || c === 45 || c === 42 || c === 96 || c === 95)) return false;
   }
   return at === 0;
+}
+
+/** Whether `version` stands whole in `text`: not inside a longer version or word (`0.14.0` is not in `10.14.0`). */
+export function versionIn(text: string, version: string): boolean {
+  for (let at = text.indexOf(version); at >= 0; at = text.indexOf(version, at + 1)) {
+    // `v0.14.0` gives it too.
+    const before = text[at - 1] === "v" ? (text[at - 2] ?? " ") : (text[at - 1] ?? " ");
+    const after = text[at + version.length] ?? " ";
+    const next = text[at + version.length + 1] ?? " ";
+    if (!/[\w.]/.test(before) && !/\w/.test(after) && !(after === "." && /\d/.test(next))) return true;
+  }
+  return false;
 }
 
 /** A list item that is only a link within the page: a table of contents' entry. */
@@ -220,6 +233,9 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     const text = `${c.title}\n${c.body}`.toLowerCase();
     fragment = m.fragments.filter((f) => text.includes(f)).length / m.fragments.length;
   }
+  // A version the query gives whole is the heading's own (`## 0.14.0 (2024-02-13)`), not one of
+  // the versions a neighbouring entry's text mentions (`sdk-v0.14.0...sdk-v0.14.1` under 0.14.1).
+  const versioned = m.fragments.some((f) => isVersionLike(f) && versionIn(leaf.toLowerCase(), f));
   const W = m.signal;
   const score =
     c.fused * W.fused +
@@ -229,6 +245,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     exact * W.exact +
     proximity * W.proximity +
     fragment * W.fragment +
+    (versioned ? W.version : 0) +
     defined * W.defined +
     // A few lines (a synopsis, a heading alone) seldom answer what a fuller section does.
     Math.min(1, Math.log1p(c.body.length / 256) / Math.log1p(16)) * W.body -

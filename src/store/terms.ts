@@ -87,7 +87,7 @@ function scanIdentifiers(text: string, into: Set<string>): void {
 const VERSION = /^(?:\d+(?:\.\d+){2,}(?:-\w+)*|\d+(?:\.\d+)+-\w+(?:[.-]\w+)*|[A-Za-z]{2,}-\d{2,}(?:-\d+)+)$/;
 const DATE = /^\d{4}-\d\d-\d\d/;
 
-function isVersionLike(t: string): boolean {
+export function isVersionLike(t: string): boolean {
   // The date test first: it fails at once on most tokens and stops a log's timestamps before the longer one.
   return !DATE.test(t) && VERSION.test(t);
 }

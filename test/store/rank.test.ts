@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { fileName, isContents, splitTitle } from "../../src/store/rank.ts";
+import { fileName, isContents, splitTitle, versionIn } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { compactTables, makeSnippet } from "../../src/store/snippet.ts";
@@ -212,6 +212,19 @@ describe("the file's name above its headings", () => {
     const hits = search(local, "node-fetch Class: Headers", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hits[0]!.title).toBe("API > Class: Headers");
     local.close();
+  });
+});
+
+describe("a version the heading gives", () => {
+  test.each([
+    ["0.14.0 (2024-02-13)", "0.14.0", true],
+    ["0.14.1 (2024-02-22)", "0.14.0", false],
+    ["10.14.0", "0.14.0", false],
+    ["0.14.0.1", "0.14.0", false],
+    ["v0.14.0 2024-02-13", "0.14.0", true],
+    ["0.14.0. released", "0.14.0", true],
+  ])("%s holds %s: %p", (heading, version, whole) => {
+    expect(versionIn(heading, version)).toBe(whole);
   });
 });
 
