@@ -19,14 +19,19 @@ export interface JudgedHit {
   snippet: string;
 }
 
-/** Markdown punctuation, backslash escapes and case do not count; whitespace runs are one space. */
+/** Markup (tags, link targets, images), punctuation, backslash escapes and case do not count; whitespace runs are one space. */
 export function normalizeHeading(s: string): string {
-  return s
-    .replace(/<[^<>]*>/g, "")
-    .replace(/[*_`\\]/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
+  return (
+    s
+      .replace(/<[^<>]*>/g, "")
+      // A link renders as its text, an image as nothing (headings are titled so: markdown-blocks.ts).
+      .replace(/!\[[^\]\n]*\]\([^)\n]*\)/g, "")
+      .replace(/\[([^\]\n]+)\](?:\([^)\n]*\)|\[[^\]\n]*\])/g, "$1")
+      .replace(/[*_`\\]/g, "")
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLowerCase()
+  );
 }
 
 /** A chunk title's heading path: `A > B > C (2)` → [A, B, C]. */

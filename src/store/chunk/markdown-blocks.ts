@@ -93,18 +93,26 @@ function startsParagraphLine(line: string, next: string | undefined): boolean {
  */
 const INLINE_TAG = /<\/?(?:a|abbr|b|br|code|del|em|i|img|ins|kbd|mark|s|small|span|strong|sub|sup|u|wbr)(?:\s[^<>]*)?\/?>/gi;
 
-/** Inline tags outside code spans dropped: `Array<b>` in backquotes is code, not markup. */
-function stripInlineTags(text: string): string {
-  if (!text.includes("<")) return text;
+/** An image (a badge) in a heading: it renders as no words. */
+const IMAGE = /!\[[^\]\n]*\]\([^)\n]*\)/g;
+/** A link in a heading (`[Beta.Libraries](docs/sdks/libraries/README.md)`, `[ref][1]`): its text is what renders. */
+const LINK = /\[([^\]\n]+)\](?:\([^)\n]*\)|\[[^\]\n]*\])/g;
+
+/**
+ * What a heading renders as: inline tags, images and link targets dropped, outside code spans
+ * (`Array<b>` in backquotes is code, not markup).
+ */
+function renderedText(text: string): string {
+  if (!text.includes("<") && !text.includes("](") && !text.includes("][")) return text;
   return text
     .split(/(`+[^`]*`+)/)
-    .map((part, k) => (k % 2 === 1 ? part : part.replace(INLINE_TAG, "")))
+    .map((part, k) => (k % 2 === 1 ? part : part.replace(INLINE_TAG, "").replace(IMAGE, "").replace(LINK, "$1")))
     .join("")
     .replace(/[ \t]{2,}/g, " ");
 }
 
 function headingText(raw: string): string {
-  return stripInlineTags(raw.replace(/[ \t]+#+[ \t]*$/, "").replace(/^#+$/, "")).trim();
+  return renderedText(raw.replace(/[ \t]+#+[ \t]*$/, "").replace(/^#+$/, "")).trim();
 }
 
 function fenceOpen(line: string): Fence | null {

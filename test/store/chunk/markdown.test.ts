@@ -58,6 +58,25 @@ describe("markdown sections", () => {
     expect(md(text).map((c) => c.title)).toEqual(["Setup", "Setup > Use Vertex AI", "Setup > Use Vertex AI > `Map<K, V>` and beta bold"]);
   });
 
+  test("a heading is titled by what it renders: a link's text, no image; code spans as written", () => {
+    const text = [
+      "# SDK",
+      "",
+      "## [Beta.Libraries](docs/sdks/libraries/README.md)",
+      "",
+      "Text.",
+      "",
+      "## [0.6.1](https://example.com/compare/v0.6.0...v0.6.1) (2023-08-23) ![ci](https://example.com/badge.svg)",
+      "",
+      "More.",
+      "",
+      "## `[text](not-a-link)` and [ref][1]",
+      "",
+      "Last.",
+    ].join("\n");
+    expect(md(text).map((c) => c.title)).toEqual(["SDK", "SDK > Beta.Libraries", "SDK > 0.6.1 (2023-08-23)", "SDK > `[text](not-a-link)` and ref"]);
+  });
+
   test("front matter is not text: its title roots the heading path", () => {
     const chunks = md("---\ntitle: 'Bun.serve'\ndescription: HTTP servers\n---\n\nIntro text.\n\n## Routing\nRoutes here.\n");
     expect(chunks.map((c) => [c.title, c.body])).toEqual([
