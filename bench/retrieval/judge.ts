@@ -1,4 +1,5 @@
 /** Whether a search hit is the gold section of a labelled query (bench/retrieval/README.md). */
+import { renderedText } from "../../src/store/chunk/markdown-blocks.ts";
 
 export interface RetrievalQuery {
   id: string;
@@ -21,17 +22,13 @@ export interface JudgedHit {
 
 /** Markup (tags, link targets, images), punctuation, backslash escapes and case do not count; whitespace runs are one space. */
 export function normalizeHeading(s: string): string {
-  return (
-    s
-      .replace(/<[^<>]*>/g, "")
-      // A link renders as its text, an image as nothing (headings are titled so: markdown-blocks.ts).
-      .replace(/!\[[^\]\n]*\]\([^)\n]*\)/g, "")
-      .replace(/\[([^\]\n]+)\](?:\([^)\n]*\)|\[[^\]\n]*\])/g, "$1")
-      .replace(/[*_`\\]/g, "")
-      .replace(/\s+/g, " ")
-      .trim()
-      .toLowerCase()
-  );
+  // A link counts as its text and an image as nothing, as the chunker titles headings.
+  return renderedText(s)
+    .replace(/<[^<>]*>/g, "")
+    .replace(/[*_`\\]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 }
 
 /** A chunk title's heading path: `A > B > C (2)` → [A, B, C]. */

@@ -102,7 +102,7 @@ const LINK = /\[([^\]\n]+)\](?:\([^)\n]*\)|\[[^\]\n]*\])/g;
  * What a heading renders as: inline tags, images and link targets dropped, outside code spans
  * (`Array<b>` in backquotes is code, not markup).
  */
-function renderedText(text: string): string {
+export function renderedText(text: string): string {
   if (!text.includes("<") && !text.includes("](") && !text.includes("][")) return text;
   return text
     .split(/(`+[^`]*`+)/)
