@@ -50,8 +50,8 @@ export async function compileBinary(outfile: string, target?: Bun.Build.CompileT
   // Setup writes these plugin modules; the binary carries them as text.
   await bundlePlugins();
   const result = await Bun.build({
-    // The prepare worker is a second entrypoint: a compiled binary only embeds workers listed here.
-    entrypoints: [join(root, "src/entry/bun.ts"), join(root, "src/store/prepare-worker.ts")],
+    // Workers are entrypoints of their own: a compiled binary only embeds workers listed here.
+    entrypoints: [join(root, "src/entry/bun.ts"), join(root, "src/store/prepare-worker.ts"), join(root, "src/store/spool-worker.ts")],
     compile: { outfile, ...(target ? { target } : {}), autoloadDotenv: false, autoloadBunfig: false },
     format: "esm",
     // Split chunks load only when a command imports them: `--version` and `hook` skip parsing the

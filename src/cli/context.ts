@@ -2,6 +2,7 @@ import { loadConfig, type Config } from "../config/config.ts";
 import { openProjectStore, type ProjectStore } from "../store/open-project.ts";
 import { SCHEMA_VERSION } from "../store/schema.ts";
 import { schemaVersion } from "../store/db.ts";
+import { applySpools, spoolRoot, spoolWaiting } from "../store/spool.ts";
 import { backfillVocab, vocabPending } from "../store/vocab.ts";
 
 /**
@@ -26,6 +27,16 @@ export function openForCommand(projectDir: string | undefined, options: { readon
         store.db.close();
         store = openProjectStore(config, dir, options);
       }
+    }
+  }
+  // What a server's ctx_index spooled and has not written yet (or left behind when it died).
+  const root = spoolRoot(store.dbPath);
+  if (spoolWaiting(root)) {
+    const writer = options.readonly ? openProjectStore(config, dir) : store;
+    try {
+      applySpools(writer.db, root);
+    } finally {
+      if (writer !== store) writer.db.close();
     }
   }
   return { config, store };

@@ -44,7 +44,7 @@ export async function indexCommand(paths: string[], opts: IndexOptions): Promise
       printJson({
         project: store.project.root,
         database: store.dbPath,
-        indexed: report.indexed.map(({ titles: _t, sourceId: _s, ...r }) => r),
+        indexed: report.indexed.map(({ titles: _t, ...r }) => r),
         skipped: report.skipped,
         parallel: report.parallel,
       });

@@ -1,6 +1,8 @@
 import type { Config } from "../config/config.ts";
 import type { Policy } from "../sandbox/policy.ts";
 import type { ProjectStore } from "../store/open-project.ts";
+import type { SpoolIndexer } from "../store/spool-indexer.ts";
+import type { CallRecord } from "../store/tool-stats.ts";
 import type { Project } from "../store/project.ts";
 import { randomHex } from "../runtime/random.ts";
 
@@ -17,7 +19,10 @@ export class ToolContext {
   readonly session: string;
   #project?: Project;
   #store?: Promise<ProjectStore>;
+  /** This server's indexing spool once ctx_index needed it; null where there is none (Node). */
+  #spool?: SpoolIndexer | null;
   #seq = 0;
+  #calls: CallRecord[] = [];
   #policy?: { signature: string; policy: Policy };
 
   constructor(config: Config) {
@@ -39,11 +44,52 @@ export class ToolContext {
     return this.#project;
   }
 
-  /** The project's database, opened lazily once per server; a failed open is retried next call. */
-  store(): Promise<ProjectStore> {
-    this.#store ??= Promise.all([import("../store/open-project.ts"), import("../fetch/cache.ts"), import("../store/vocab.ts")])
-      .then(([{ openProjectStore }, { sweepStalePages }, { backfillVocab }]) => {
+  /**
+   * The project's database, opened lazily once per server (a failed open is retried next call),
+   * with everything this server's ctx_index spooled already in it.
+   */
+  async store(): Promise<ProjectStore> {
+    const store = await this.#open();
+    await this.#spool?.drain();
+    if (this.#calls.length) {
+      const { recordCalls } = await import("../store/tool-stats.ts");
+      recordCalls(store.db, this.session, this.#calls.splice(0));
+    }
+    return store;
+  }
+
+  /**
+   * The database and this server's indexing spool (store/spool-indexer.ts), for ctx_index: its
+   * sources go to the spool and a worker thread writes them, so the call does not wait for that.
+   * No spool where worker threads are not available (the Node build): write to the database then.
+   */
+  async indexStore(): Promise<{ store: ProjectStore; spool?: SpoolIndexer }> {
+    const store = await this.#open();
+    if (this.#spool === undefined) {
+      const { spoolIndexer } = await import("../store/spool-indexer.ts");
+      this.#spool = spoolIndexer(store.db, store.dbPath, this.config.budgets.dbTimeoutMs) ?? null;
+    }
+    return { store, spool: this.#spool ?? undefined };
+  }
+
+  /**
+   * Records a call's byte counts and milliseconds (store/tool-stats.ts). While the spool worker
+   * writes, the rows wait here and go with the first call after it (or the server's idle
+   * moment): a call then never waits for the worker's transaction just to count itself.
+   */
+  async recordCall(tool: string, returned: number, keptOut: number, ms: number): Promise<void> {
+    this.#calls.push({ tool, returned, keptOut, ms });
+    if (this.#spool?.waitingBytes) return;
+    const [{ recordCalls }, { db }] = await Promise.all([import("../store/tool-stats.ts"), this.#open()]);
+    recordCalls(db, this.session, this.#calls.splice(0));
+  }
+
+  #open(): Promise<ProjectStore> {
+    this.#store ??= Promise.all([import("../store/open-project.ts"), import("../fetch/cache.ts"), import("../store/vocab.ts"), import("../store/spool.ts")])
+      .then(([{ openProjectStore }, { sweepStalePages }, { backfillVocab }, { applySpools, spoolRoot }]) => {
         const store = openProjectStore(this.config, this.config.projectDir);
+        // What a server that died left in its spool goes in before anything reads the database.
+        applySpools(store.db, spoolRoot(store.dbPath));
         // Fetched pages not refreshed within the retention period go when a server first opens the store.
         sweepStalePages(store.db, this.config.fetch.retentionDays, Date.now());
         finishUpgrade(() => backfillVocab(store.db, 500));
@@ -80,7 +126,8 @@ export class ToolContext {
 
   /** Keeps the open database's WAL and FTS5 segments bounded (store/maintenance.ts); a no-op before the first open. */
   async maintain(): Promise<void> {
-    if (!this.#store) return;
+    // While the spool worker writes, it maintains the store itself once caught up.
+    if (!this.#store || this.#spool?.waitingBytes) return;
     try {
       const [{ maintainStore }, { db, dbPath }] = await Promise.all([import("../store/maintenance.ts"), this.#store]);
       maintainStore(db, dbPath);
@@ -90,24 +137,36 @@ export class ToolContext {
   }
 
   /**
-   * Writes the full-text rows ctx_index left waiting (store/pending.ts), a few MB per transaction,
-   * yielding between them so a call that arrives meanwhile is not held up. Run when idle.
+   * Run when idle: waits for the spool worker, writes the call records kept meanwhile, then the
+   * full-text rows left waiting (store/pending.ts), a few MB per transaction, yielding between
+   * them so a call that arrives meanwhile is not held up.
    */
   async flushWaiting(): Promise<void> {
     if (!this.#store) return;
     try {
-      const [{ flushPending }, { db }] = await Promise.all([import("../store/pending.ts"), this.#store]);
+      await this.#spool?.drain();
+      const [{ flushPending }, { recordCalls }, { db }] = await Promise.all([import("../store/pending.ts"), import("../store/tool-stats.ts"), this.#store]);
+      recordCalls(db, this.session, this.#calls.splice(0));
       while (!flushPending(db, FLUSH_SLICE_BYTES)) await new Promise((resolve) => setTimeout(resolve, 0));
     } catch {
       // the store failed to open, or another writer held the lock too long: the next search flushes
     }
   }
 
-  /** Closes the database if it was opened. */
+  /** Writes what the spool holds, then closes the database if it was opened. */
   async close(): Promise<void> {
     const pending = this.#store;
+    const spool = this.#spool;
     this.#store = undefined;
+    this.#spool = undefined;
     if (!pending) return;
+    try {
+      await spool?.close();
+      const [{ recordCalls }, { db }] = await Promise.all([import("../store/tool-stats.ts"), pending]);
+      recordCalls(db, this.session, this.#calls.splice(0));
+    } catch {
+      // left in the spool's folder (the next process to open the project writes it), or a busy stats write
+    }
     try {
       (await pending).db.close();
     } catch {

@@ -21,8 +21,9 @@ export async function indexOutput(ctx: ToolContext, prefix: string, text: string
 }
 
 /**
- * Redacts and indexes `text` under `label` (replacing what the label held). `deferSearch`: its
- * full-text rows wait for the server's next idle moment or search (store/pending.ts). `kind`:
+ * Redacts and indexes `text` under `label` (replacing what the label held). `deferSearch`: the
+ * call does not wait for its full-text rows, which the server's spool worker writes
+ * (store/spool-indexer.ts), or without one its next idle moment or search (store/pending.ts). `kind`:
  * how to chunk it, when not detected from label and text.
  */
 export async function indexText(
@@ -37,9 +38,10 @@ export async function indexText(
     import("../store/index-source.ts"),
     import("../store/chunk/index.ts"),
   ]);
-  const { db, project } = await ctx.store();
+  const { store, spool } = deferSearch ? await ctx.indexStore() : { store: await ctx.store() };
+  const { db, project } = store;
   const clean = redactSecrets(text);
-  const result = indexSource(db, {
+  const input = {
     label,
     text: clean,
     redacted: true,
@@ -48,7 +50,9 @@ export async function indexText(
     worktree: project.worktree,
     maxChunk: ctx.config.budgets.maxChunk,
     deferSearch,
-  });
+  };
+  if (spool) return { db, result: (await spool.index([input]))[0]! };
+  const result = indexSource(db, input);
   if (deferSearch) await boundBacklog(db);
   return { db, result };
 }

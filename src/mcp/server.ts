@@ -12,7 +12,6 @@ import { byteLength } from "./format.ts";
 import { startLiveMarker } from "../session/liveness.ts";
 import { watchLifecycle } from "./lifecycle.ts";
 import { toolList } from "./tool-list.ts";
-import { recordCall } from "../store/tool-stats.ts";
 import { describeIssues, type ToolDef, type ToolReply } from "./tool.ts";
 import { AjvJsonSchemaValidator } from "./no-schema-validator.ts";
 
@@ -197,8 +196,7 @@ function largestString(value: unknown, depth: number, path = ""): { path: string
 /** Persists the call's byte counts and milliseconds; a stats write must never break a reply. */
 async function recordStats(ctx: ToolContext, tool: string, reply: ToolReply, ms: number): Promise<void> {
   try {
-    const { db } = await ctx.store();
-    recordCall(db, ctx.session, tool, byteLength(reply.text), reply.keptOut, ms);
+    await ctx.recordCall(tool, byteLength(reply.text), reply.keptOut, ms);
   } catch (err) {
     process.stderr.write(`ctxmode: could not record stats for ${tool}: ${errorMessage(err)}\n`);
   }

@@ -24,6 +24,8 @@ interface IndexPathOptions {
   refuse?: (path: string) => string | undefined;
   /** Leave the full-text rows to flushPending (store/pending.ts): a server's ctx_index. */
   deferSearch?: boolean;
+  /** Writes the sources instead of indexing them here (a server's spool, store/spool-indexer.ts). */
+  write?: (inputs: SourceInput[]) => Promise<IndexResult[]>;
   /**
    * What to index for a file whose text is not to be indexed as it is (an HTML page becomes
    * markdown, fetch/local-page.ts); undefined keeps the text, its kind detected from name and content.
@@ -73,10 +75,11 @@ export async function indexPaths(db: Database, paths: string[], options: IndexPa
   // Read in slices of a few MB; each slice is written in batched transactions while a worker
   // chunks the next batch (see createIndexer).
   const indexer = createIndexer(db);
+  const write = options.write ?? ((inputs: SourceInput[]) => indexer.index(inputs));
   let pending: SourceInput[] = [];
   let pendingBytes = 0;
   const flush = async () => {
-    if (pending.length) report.indexed.push(...(await indexer.index(pending)));
+    if (pending.length) report.indexed.push(...(await write(pending)));
     pending = [];
     pendingBytes = 0;
   };

@@ -32,7 +32,6 @@ export interface SourceInput {
 
 export interface IndexResult {
   label: string;
-  sourceId: number;
   chunks: number;
   codeChunks: number;
   bytes: number;
@@ -122,15 +121,18 @@ export function hashSource(db: Database, input: SourceInput): Hashed {
  * the vocabulary, which costs only spelling fixes toward them.
  */
 export function writeBatch(db: Database, batch: Hashed[], words: string[] = [], last = true): IndexResult[] {
-  return transaction(db, () => {
-    const results = batch.map((h) => write(db, h));
-    for (const h of batch) if (h.wrote && h.prepared?.words) words.push(h.prepared.words);
-    if (last) {
-      recordVocab(db, words.join(" "));
-      words.length = 0;
-    }
-    return results;
-  });
+  return transaction(db, () => writeHashed(db, batch, words, last));
+}
+
+/** writeBatch inside the caller's transaction. */
+export function writeHashed(db: Database, batch: Hashed[], words: string[] = [], last = true): IndexResult[] {
+  const results = batch.map((h) => write(db, h));
+  for (const h of batch) if (h.wrote && h.prepared?.words) words.push(h.prepared.words);
+  if (last) {
+    recordVocab(db, words.join(" "));
+    words.length = 0;
+  }
+  return results;
 }
 
 function write(db: Database, p: Hashed): IndexResult {
@@ -150,7 +152,6 @@ function write(db: Database, p: Hashed): IndexResult {
   }
   const meta = { origin: input.origin ?? "", now: Date.now(), session: input.session ?? "", worktree: input.worktree ?? "" };
   let status: IndexResult["status"] = "new";
-  let sourceId: number;
   if (prior) {
     db.prepare("UPDATE sources SET doc_id = $doc, origin = $origin, indexed_at = $now, session = $session, worktree = $worktree WHERE id = $id").run({
       doc: doc.id,
@@ -159,11 +160,12 @@ function write(db: Database, p: Hashed): IndexResult {
     });
     if (prior.doc_id !== doc.id) dropDocIfOrphan(db, prior.doc_id);
     status = prior.doc_id === doc.id ? "unchanged" : "replaced";
-    sourceId = prior.id;
   } else {
-    sourceId = db
-      .prepare("INSERT INTO sources(label, doc_id, origin, indexed_at, session, worktree) VALUES ($label, $doc, $origin, $now, $session, $worktree)")
-      .run({ label: input.label, doc: doc.id, ...meta }).lastInsertRowid;
+    db.prepare("INSERT INTO sources(label, doc_id, origin, indexed_at, session, worktree) VALUES ($label, $doc, $origin, $now, $session, $worktree)").run({
+      label: input.label,
+      doc: doc.id,
+      ...meta,
+    });
   }
   const titles =
     fresh && p.prepared
@@ -172,7 +174,7 @@ function write(db: Database, p: Hashed): IndexResult {
           .prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc ORDER BY seq")
           .all({ doc: doc.id })
           .map((r) => r.title);
-  return { label: input.label, sourceId, chunks: doc.chunk_count, codeChunks: doc.code_count, bytes, status, titles };
+  return { label: input.label, chunks: doc.chunk_count, codeChunks: doc.code_count, bytes, status, titles };
 }
 
 interface DocRow {

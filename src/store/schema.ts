@@ -203,6 +203,11 @@ export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE fts_pending(doc_id INTEGER PRIMARY KEY);
   `,
+  // 8: per indexing spool (store/spool.ts), the last file applied, written in the transaction
+  // that applies it: whoever applies a spool next starts after it, so no file is applied twice.
+  `
+  CREATE TABLE spool_marks(spool TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,4 +1,4 @@
-import type { Database } from "./db.ts";
+import { transaction, type Database } from "./db.ts";
 
 /** Calls and bytes of one tool: what reached the context and what was kept out of it. */
 export interface ToolStat {
@@ -21,6 +21,23 @@ export function recordCall(db: Database, session: string, tool: string, returned
     kept: keptOut,
     ms: ms === undefined ? null : Math.round(ms * 1000) / 1000,
   });
+}
+
+/** A tool call's counts, as recordCall takes them. */
+export interface CallRecord {
+  tool: string;
+  returned: number;
+  keptOut: number;
+  ms?: number;
+}
+
+/** Records several calls of one session in one transaction. */
+export function recordCalls(db: Database, session: string, calls: CallRecord[]): void {
+  const write = () => {
+    for (const c of calls) recordCall(db, session, c.tool, c.returned, c.keptOut, c.ms);
+  };
+  if (calls.length > 1) transaction(db, write);
+  else write();
 }
 
 /** Per-tool totals for one session, or for every session when `session` is undefined. */

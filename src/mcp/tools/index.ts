@@ -60,7 +60,8 @@ export function indexTool() {
         import("../../store/index-path.ts"),
         import("../../fetch/local-page.ts"),
       ]);
-      const { db, project } = await ctx.store();
+      const { store, spool } = await ctx.indexStore();
+      const { db, project } = store;
       const report = await indexPaths(db, [real], {
         projectRoot: project.root,
         source,
@@ -70,13 +71,14 @@ export function indexTool() {
         maxFiles: MAX_FILES,
         maxFileBytes: MAX_FILE_BYTES,
         deferSearch: true,
+        write: spool && ((inputs) => spool.index(inputs)),
         convert: localPageText,
         refuse: (file) => {
           const d = checkPath(policy, file, project.root);
           return d.ok ? undefined : d.reason;
         },
       });
-      await boundBacklog(db);
+      if (!spool) await boundBacklog(db);
       const bytes = report.indexed.reduce((n, r) => n + r.bytes, 0);
       const chunks = report.indexed.reduce((n, r) => n + r.chunks, 0);
       if (report.indexed.length === 0) {

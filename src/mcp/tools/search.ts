@@ -32,12 +32,14 @@ export function searchTool() {
       if (queries.length === 0) throw new CtxError("BAD_INPUT", "`queries` holds only empty strings; pass words to search for");
       const { search } = await import("../../store/search.ts");
       const { refreshMemory, watchMemory } = await import("../../store/memory.ts");
-      const { db, project } = await ctx.store();
+      const { db, dbPath, project } = await ctx.store();
       // Kept fresh either way: memory chunks need their candidate slots even when left out.
       const watch = watchMemory(ctx.config, project.worktree, MEMORY_CHECK_MS);
       refreshMemory(db, watch);
-      // What ctx_index stored moments ago gets its full-text rows before it is searched.
-      const { flushPending } = await import("../../store/pending.ts");
+      // What ctx_index stored moments ago gets its full-text rows before it is searched, another
+      // server's spool included (this server's was written by ctx.store()).
+      const [{ flushPending }, { applySpools, spoolRoot }] = await Promise.all([import("../../store/pending.ts"), import("../../store/spool.ts")]);
+      applySpools(db, spoolRoot(dbPath));
       flushPending(db);
       const { snippetMax, rrfK, outputCap } = ctx.config.budgets;
       const limit = Math.floor(args.limit ?? 3);

@@ -1,0 +1,164 @@
+import { Worker } from "node:worker_threads";
+import { hostRuntime, sha256Hex } from "#process";
+import type { Database } from "./db.ts";
+import { cleanInput, type IndexResult, type SourceInput } from "./index-source.ts";
+import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
+import { applySpools, SpoolFiles, spoolRoot } from "./spool.ts";
+import type { SpoolWorkerData, SpoolWorkerMessage, SpoolWorkerReply } from "./spool-worker.ts";
+import { knownWords } from "./vocab.ts";
+
+/**
+ * Text spooled and not yet in the database past which a call waits for the worker: what a search
+ * right after a run of calls waits for stays about half a second of writes.
+ */
+export const SPOOL_CAP_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A server's indexer: each call chunks its sources here, writes them to the spool (spool.ts) and
+ * answers, while a worker thread writes them into the database beside the next calls. `drain`
+ * waits until everything spooled is in the database: every other use of the database does it
+ * first, so a search never misses what was indexed. Bun only (the Node build has no worker
+ * bundle): `spoolIndexer` returns undefined there, and a server writes on its own thread.
+ */
+export class SpoolIndexer {
+  readonly files: SpoolFiles;
+  #worker: Worker | undefined;
+  /** Files written and not yet applied, oldest first. */
+  #queue: { seq: number; bytes: number }[] = [];
+  #waitingBytes = 0;
+  #newest = 0;
+  /** The newest unapplied file of each label: a label indexed twice before the worker catches up. */
+  #latest = new Map<string, { seq: number; sha256: string }>();
+  #waiters: { ready: () => boolean; resolve: () => void; reject: (err: Error) => void }[] = [];
+
+  constructor(
+    private readonly db: Database,
+    dbPath: string,
+    busyTimeoutMs: number,
+  ) {
+    this.files = new SpoolFiles(spoolRoot(dbPath));
+    const data: SpoolWorkerData = { dbPath, root: this.files.root, spool: this.files.name, busyTimeoutMs };
+    const worker = new Worker(workerUrl(), { workerData: data });
+    worker.unref();
+    worker.on("message", (reply: SpoolWorkerReply) => ("mark" in reply ? this.#advance(reply.mark) : void this.#catchUpHere()));
+    worker.on("error", () => this.#lose(worker));
+    worker.on("exit", () => this.#lose(worker));
+    this.#worker = worker;
+  }
+
+  /** Bytes of text spooled and not yet in the database. */
+  get waitingBytes(): number {
+    return this.#waitingBytes;
+  }
+
+  /** Spools the sources (redacting them first) and returns what each becomes, as indexSources would. */
+  async index(inputs: SourceInput[]): Promise<IndexResult[]> {
+    const results = inputs.map((input) => this.#spool(cleanInput(input)));
+    if (!this.#worker) {
+      const failed = this.#catchUpHere();
+      if (failed) throw failed;
+    } else if (this.#waitingBytes > SPOOL_CAP_BYTES) await this.#until(() => this.#waitingBytes <= SPOOL_CAP_BYTES);
+    return results;
+  }
+
+  /** Resolves once everything spooled is in the database. */
+  drain(): Promise<void> {
+    return this.#until(() => this.#queue.length === 0);
+  }
+
+  /** Drains (on this thread if the worker is gone), stops the worker and removes the spool's folder. */
+  async close(): Promise<void> {
+    try {
+      await this.drain();
+    } finally {
+      const worker = this.#worker;
+      this.#worker = undefined;
+      await worker?.terminate();
+      // Anything left (a failed drain) stays on disk for the next process to apply.
+      if (this.#queue.length === 0) this.files.remove();
+    }
+  }
+
+  #spool(input: SourceInput): IndexResult {
+    const sha256 = sha256Hex(input.text);
+    const bytes = Buffer.byteLength(input.text);
+    const db = this.db;
+    const stored = db
+      .prepare<{ id: number; chunk_count: number; code_count: number }>("SELECT id, chunk_count, code_count FROM docs WHERE sha256 = $sha256")
+      .get({ sha256 });
+    let prepared: PreparedChunks | undefined;
+    let result: Pick<IndexResult, "chunks" | "codeChunks" | "titles">;
+    if (stored) {
+      const titles = db.prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc ORDER BY seq").all({ doc: stored.id });
+      result = { chunks: stored.chunk_count, codeChunks: stored.code_count, titles: titles.map((t) => t.title) };
+    } else {
+      prepared = prepareChunks({ text: input.text, kind: input.kind, label: input.label, maxChunk: input.maxChunk, redacted: true }, knownWords(db));
+      result = { chunks: prepared.chunks.length, codeChunks: prepared.chunks.filter((c) => c.code).length, titles: prepared.chunks.map((c) => c.title) };
+    }
+    const prior =
+      this.#latest.get(input.label)?.sha256 ??
+      db
+        .prepare<{ sha256: string }>("SELECT d.sha256 AS sha256 FROM sources s JOIN docs d ON d.id = s.doc_id WHERE s.label = $label")
+        .get({ label: input.label })?.sha256;
+    const seq = this.files.append(input);
+    this.#newest = seq;
+    this.#latest.set(input.label, { seq, sha256 });
+    this.#queue.push({ seq, bytes });
+    this.#waitingBytes += bytes;
+    if (this.#worker) {
+      this.#worker.ref();
+      this.#worker.postMessage({ seq, source: { input, sha256, prepared } } satisfies SpoolWorkerMessage);
+    }
+    return { label: input.label, bytes, status: prior === undefined ? "new" : prior === sha256 ? "unchanged" : "replaced", ...result };
+  }
+
+  /** Everything up to `mark` is in the database. */
+  #advance(mark: number): void {
+    while (this.#queue.length && this.#queue[0]!.seq <= mark) this.#waitingBytes -= this.#queue.shift()!.bytes;
+    for (const [label, { seq }] of this.#latest) if (seq <= mark) this.#latest.delete(label);
+    if (this.#queue.length === 0) this.#worker?.unref();
+    const ready = this.#waiters.filter((w) => w.ready());
+    this.#waiters = this.#waiters.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve();
+  }
+
+  /** Applies the rest of the spool on this thread (the worker failed a slice, or is gone); the error, if that failed too. */
+  #catchUpHere(): Error | undefined {
+    try {
+      applySpools(this.db, this.files.root, { only: this.files.name });
+      this.#advance(this.#newest);
+      return undefined;
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      for (const w of this.#waiters.splice(0)) w.reject(error);
+      return error;
+    }
+  }
+
+  #lose(worker: Worker): void {
+    if (this.#worker !== worker) return;
+    this.#worker = undefined;
+    if (this.#queue.length) this.#catchUpHere();
+  }
+
+  #until(ready: () => boolean): Promise<void> {
+    if (ready()) return Promise.resolve();
+    if (!this.#worker) {
+      const failed = this.#catchUpHere();
+      return failed ? Promise.reject(failed) : Promise.resolve();
+    }
+    return new Promise((resolve, reject) => this.#waiters.push({ ready, resolve, reject }));
+  }
+}
+
+/** A spooling indexer for `db`, or undefined where worker threads are not available (the Node build). */
+export function spoolIndexer(db: Database, dbPath: string, busyTimeoutMs: number): SpoolIndexer | undefined {
+  return hostRuntime.name === "bun" ? new SpoolIndexer(db, dbPath, busyTimeoutMs) : undefined;
+}
+
+/** Where the worker module is: a compiled binary embeds it under its path relative to src/ (see index-parallel.ts). */
+function workerUrl(): URL {
+  const here = import.meta.url;
+  if (here.includes("$bunfs") || here.includes("~BUN")) return new URL("./store/spool-worker.ts", here);
+  return new URL("./spool-worker.ts", here);
+}

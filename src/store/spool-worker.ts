@@ -1,0 +1,68 @@
+// Worker thread of a server's indexing spool (spool.ts): applies the server's spool files to the
+// database on its own connection, a slice per transaction, while the main thread answers calls.
+import { parentPort, workerData } from "node:worker_threads";
+import type { Database } from "../runtime/sqlite.types.ts";
+import { openStore } from "./db.ts";
+import { maintainStore } from "./maintenance.ts";
+import { applySpools, type GivenSource } from "./spool.ts";
+
+/** What the worker is told at start. */
+export interface SpoolWorkerData {
+  dbPath: string;
+  root: string;
+  spool: string;
+  busyTimeoutMs: number;
+}
+
+/** Main thread → worker: a file written, and what it holds (so the worker need not read it back). */
+export interface SpoolWorkerMessage {
+  seq: number;
+  source: GivenSource;
+}
+
+/** Worker → main thread: how far the spool is applied, or why a slice failed. */
+export type SpoolWorkerReply = { mark: number } | { error: string };
+
+/**
+ * Text per transaction (about 110 ms of writes): FTS5 pays a segment flush and merge work per
+ * commit, so much smaller slices cost more per MB, and a hook writing meanwhile waits up to one.
+ */
+const SLICE_BYTES = 2 * 1024 * 1024;
+
+const data = workerData as SpoolWorkerData;
+const given = new Map<string, GivenSource>();
+let newest = 0;
+let applied = 0;
+let scheduled = false;
+let db: Database | undefined;
+
+parentPort?.on("message", (msg: SpoolWorkerMessage) => {
+  given.set(`${data.spool}/${msg.seq}`, msg.source);
+  newest = Math.max(newest, msg.seq);
+  schedule();
+});
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(run);
+}
+
+/** One slice per turn, so the messages that came meanwhile raise `newest` before the next. */
+function run(): void {
+  scheduled = false;
+  try {
+    db ??= openStore(data.dbPath, { busyTimeoutMs: data.busyTimeoutMs });
+    const before = applied;
+    const { marks } = applySpools(db, data.root, { only: data.spool, given, maxBytes: SLICE_BYTES, upTo: newest });
+    applied = Math.max(applied, marks.get(data.spool) ?? 0);
+    for (const key of given.keys()) if (Number(key.slice(data.spool.length + 1)) <= applied) given.delete(key);
+    if (applied < newest && applied === before) throw new Error(`spool file ${applied + 1} of ${data.spool} is missing`);
+    parentPort!.postMessage({ mark: applied } satisfies SpoolWorkerReply);
+    // Caught up: bound the WAL and the FTS5 segments here, where the writes were.
+    if (applied < newest) schedule();
+    else maintainStore(db, data.dbPath);
+  } catch (err) {
+    parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) } satisfies SpoolWorkerReply);
+  }
+}

@@ -1,0 +1,176 @@
+import { expect, test } from "bun:test";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { openStore } from "../../src/store/db.ts";
+import { search } from "../../src/store/search.ts";
+import { applySpools, SpoolFiles, spoolRoot, spoolWaiting } from "../../src/store/spool.ts";
+import { SPOOL_CAP_BYTES, SpoolIndexer } from "../../src/store/spool-indexer.ts";
+import { tempDir } from "../helpers/temp.ts";
+
+const note = (label: string, text: string) => ({ label, text, kind: "markdown" as const, maxChunk: 4096 });
+
+function fresh() {
+  const dbPath = join(tempDir(), "context.db");
+  const db = openStore(dbPath, { busyTimeoutMs: 5000 });
+  return { db, dbPath, root: spoolRoot(dbPath) };
+}
+
+const sources = (db: ReturnType<typeof fresh>["db"], q: string) => search(db, q, { limit: 5, snippetMax: 400, rrfK: 60 }).hits.map((h) => h.source);
+const mark = (db: ReturnType<typeof fresh>["db"], spool: string) =>
+  db.prepare<{ seq: number }>("SELECT seq FROM spool_marks WHERE spool = $spool").get({ spool })?.seq;
+
+test("spooled sources are written in order with their full-text rows; the applied files go and the mark records the last", () => {
+  const { db, root } = fresh();
+  const files = new SpoolFiles(root);
+  files.append(note("a.md", "# Alpha\n\nthe kittiwake colony count\n"));
+  files.append(note("b.md", "# Beta\n\nthe dunlin survey\n"));
+  // The same label again: the later text is what the label holds.
+  files.append(note("a.md", "# Alpha\n\nthe razorbill colony count\n"));
+  expect(spoolWaiting(root)).toBe(true);
+  expect(sources(db, "dunlin")).toEqual([]);
+  const applied = applySpools(db, root);
+  expect(applied.done).toBe(true);
+  expect(applied.results.map((r) => [r.label, r.status])).toEqual([
+    ["a.md", "new"],
+    ["b.md", "new"],
+    ["a.md", "replaced"],
+  ]);
+  expect(sources(db, "dunlin")).toEqual(["b.md"]);
+  expect(sources(db, "razorbill")).toEqual(["a.md"]);
+  expect(sources(db, "kittiwake")).toEqual([]);
+  expect(db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_pending").get()!.n).toBe(0);
+  expect(mark(db, files.name)).toBe(3);
+  expect(readdirSync(files.dir)).toEqual([]);
+  // This process owns the spool, so its folder stays for the next file.
+  expect(existsSync(files.dir)).toBe(true);
+  expect(spoolWaiting(root)).toBe(false);
+  db.close();
+});
+
+test("a file found again after its apply committed (a crash before the sweep) is not applied twice", () => {
+  const { db, root } = fresh();
+  const files = new SpoolFiles(root);
+  files.append(note("log.md", "# Log\n\nfirst version with the shearwater\n"));
+  const kept = join(tempDir(), "1.json");
+  copyFileSync(join(files.dir, "1.json"), kept);
+  applySpools(db, root);
+  files.append(note("log.md", "# Log\n\nsecond version with the fulmar\n"));
+  applySpools(db, root);
+  copyFileSync(kept, join(files.dir, "1.json"));
+  const again = applySpools(db, root);
+  expect(again.results).toEqual([]);
+  expect(sources(db, "fulmar")).toEqual(["log.md"]);
+  expect(sources(db, "shearwater")).toEqual([]);
+  expect(readdirSync(files.dir)).toEqual([]);
+  db.close();
+});
+
+test("a damaged file is set aside as .bad and the files after it are still applied", () => {
+  const { db, root } = fresh();
+  const files = new SpoolFiles(root);
+  files.append(note("one.md", "# One\n\nthe whimbrel\n"));
+  files.append(note("two.md", "# Two\n\nthe godwit\n"));
+  writeFileSync(join(files.dir, "1.json"), "{ not json");
+  const applied = applySpools(db, root);
+  expect(applied.results.map((r) => r.label)).toEqual(["two.md"]);
+  expect(sources(db, "godwit")).toEqual(["two.md"]);
+  expect(readdirSync(files.dir)).toEqual(["1.bad"]);
+  db.close();
+});
+
+test("maxBytes applies the oldest files first and leaves the rest for the next run", () => {
+  const { db, root } = fresh();
+  const files = new SpoolFiles(root);
+  const body = (w: string) => `# ${w}\n\n${`the ${w} entry. `.repeat(200)}\n`;
+  for (const w of ["plover", "lapwing", "curlew"]) files.append(note(`${w}.md`, body(w)));
+  const first = applySpools(db, root, { maxBytes: 1 });
+  expect(first.done).toBe(false);
+  expect(first.results.map((r) => r.label)).toEqual(["plover.md"]);
+  expect(sources(db, "curlew")).toEqual([]);
+  expect(applySpools(db, root).results.map((r) => r.label)).toEqual(["lapwing.md", "curlew.md"]);
+  db.close();
+});
+
+test("the spool of a process that died is applied by the next opener, and its folder and mark go", async () => {
+  const { db, root } = fresh();
+  // A real process writes two files and exits without applying them.
+  const script = `
+    import { SpoolFiles } from ${JSON.stringify(join(import.meta.dir, "../../src/store/spool.ts"))};
+    const files = new SpoolFiles(${JSON.stringify(root)});
+    files.append({ label: "dead.md", text: "# Dead\\n\\nthe turnstone note\\n", kind: "markdown", maxChunk: 4096 });
+    files.append({ label: "dead2.md", text: "# Dead 2\\n\\nthe sanderling note\\n", kind: "markdown", maxChunk: 4096 });
+    console.log(files.name);
+  `;
+  const dir = tempDir();
+  writeFileSync(join(dir, "writer.ts"), script);
+  const child = Bun.spawnSync([process.execPath, join(dir, "writer.ts")]);
+  const name = child.stdout.toString().trim();
+  expect(readdirSync(join(root, name)).sort()).toEqual(["1.json", "2.json"]);
+  expect(sources(db, "turnstone")).toEqual([]);
+  applySpools(db, root);
+  expect(sources(db, "turnstone")).toEqual(["dead.md"]);
+  expect(sources(db, "sanderling")).toEqual(["dead2.md"]);
+  expect(existsSync(join(root, name))).toBe(false);
+  expect(mark(db, name)).toBeUndefined();
+  db.close();
+});
+
+test("SpoolIndexer: replies with what each source becomes, its worker writes them, drain waits for all of it", async () => {
+  const { db, dbPath } = fresh();
+  const spool = new SpoolIndexer(db, dbPath, 5000);
+  try {
+    const [first] = await spool.index([note("guide.md", "# Guide\n\nthe avocet guide\n\n## Install\n\nthe avocet installer\n\n## Use\n\nrun the avocet\n")]);
+    expect(first).toMatchObject({ label: "guide.md", status: "new", chunks: 3, titles: ["Guide", "Guide > Install", "Guide > Use"] });
+    const [same] = await spool.index([note("guide.md", "# Guide\n\nthe avocet guide\n\n## Install\n\nthe avocet installer\n\n## Use\n\nrun the avocet\n")]);
+    expect(same!.status).toBe("unchanged");
+    const [changed] = await spool.index([note("guide.md", "# Guide\n\nthe stilt edition\n")]);
+    expect(changed!.status).toBe("replaced");
+    // Secrets are redacted before anything is written, the spool file included.
+    await spool.index([note("env.md", "# Env\n\nAWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY and the oystercatcher\n")]);
+    await spool.drain();
+    expect(spool.waitingBytes).toBe(0);
+    expect(sources(db, "stilt")).toEqual(["guide.md"]);
+    expect(sources(db, "avocet")).toEqual([]);
+    expect(sources(db, "oystercatcher")).toEqual(["env.md"]);
+    expect(db.prepare<{ body: string }>("SELECT body FROM chunks WHERE body LIKE '%oystercatcher%'").get()!.body).not.toContain("wJalrXUtnFEMI");
+    expect(readdirSync(spool.files.dir)).toEqual([]);
+  } finally {
+    await spool.close();
+  }
+  expect(existsSync(spool.files.dir)).toBe(false);
+  db.close();
+});
+
+test("SpoolIndexer: a call that finds more than the cap waiting returns only once the worker brought it back under", async () => {
+  const { db, dbPath } = fresh();
+  const spool = new SpoolIndexer(db, dbPath, 5000);
+  try {
+    const text = (i: number) => `# Part ${i}\n\n${`the redshank${i} reading of the tide table. `.repeat(50_000)}\n`;
+    let most = 0;
+    for (let i = 0; i < 8; i++) {
+      await spool.index([note(`part-${i}.md`, text(i))]);
+      most = Math.max(most, spool.waitingBytes);
+    }
+    expect(Buffer.byteLength(text(0)) * 8).toBeGreaterThan(SPOOL_CAP_BYTES * 1.5);
+    expect(most).toBeLessThanOrEqual(SPOOL_CAP_BYTES);
+    await spool.drain();
+    expect([...new Set(sources(db, "redshank7"))]).toEqual(["part-7.md"]);
+  } finally {
+    await spool.close();
+  }
+  db.close();
+});
+
+test("SpoolIndexer: without its worker (closed) a call writes its sources on the calling thread", async () => {
+  const { db, dbPath } = fresh();
+  const spool = new SpoolIndexer(db, dbPath, 5000);
+  await spool.index([note("x.md", "# X\n\nthe greenshank\n")]);
+  await spool.close();
+  mkdirSync(spool.files.dir, { recursive: true });
+  const [r] = await spool.index([note("y.md", "# Y\n\nthe knot\n")]);
+  expect(r!.status).toBe("new");
+  expect(sources(db, "knot")).toEqual(["y.md"]);
+  expect(sources(db, "greenshank")).toEqual(["x.md"]);
+  expect(readdirSync(spool.files.dir)).toEqual([]);
+  db.close();
+});
