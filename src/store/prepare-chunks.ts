@@ -28,7 +28,11 @@ export interface ChunkJob {
  * the new ones are added to it.
  */
 export function prepareChunks(job: ChunkJob, known: WordHashes = new WordHashes(1 << 16)): PreparedChunks {
-  const chunks = chunkText(job.text, job.kind, { maxChunk: job.maxChunk, name: job.label });
+  return prepareChunked(chunkText(job.text, job.kind, { maxChunk: job.maxChunk, name: job.label }), known);
+}
+
+/** prepareChunks for chunks cut already: their trigram terms and new words. */
+export function prepareChunked(chunks: Chunk[], known: WordHashes): PreparedChunks {
   const sink = { into: new Set<string>(), known };
   const grams = chunks.map((c) => {
     scanWords(c.title, sink);

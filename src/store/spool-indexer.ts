@@ -2,7 +2,8 @@ import { Worker } from "node:worker_threads";
 import { hostRuntime, sha256Hex } from "#process";
 import type { Database } from "./db.ts";
 import { cleanInput, type IndexResult, type SourceInput } from "./index-source.ts";
-import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
+import { chunkText, type Chunk } from "./chunk/index.ts";
+import { prepareChunked, type PreparedChunks } from "./prepare-chunks.ts";
 import { applySpools, SpoolFiles, spoolRoot } from "./spool.ts";
 import type { SpoolWorkerData, SpoolWorkerMessage, SpoolWorkerReply } from "./spool-worker.ts";
 import { knownWords } from "./vocab.ts";
@@ -12,6 +13,9 @@ import { knownWords } from "./vocab.ts";
  * right after a run of calls waits for stays about half a second of writes.
  */
 export const SPOOL_CAP_BYTES = 8 * 1024 * 1024;
+
+/** Text waiting for the worker from which a call prepares its chunks' trigram terms and words itself. */
+const BEHIND_BYTES = 1024 * 1024;
 
 /**
  * A server's indexer: each call chunks its sources here, writes them to the spool (spool.ts) and
@@ -87,13 +91,17 @@ export class SpoolIndexer {
       .prepare<{ id: number; chunk_count: number; code_count: number }>("SELECT id, chunk_count, code_count FROM docs WHERE sha256 = $sha256")
       .get({ sha256 });
     let prepared: PreparedChunks | undefined;
+    let chunks: Chunk[] | undefined;
     let result: Pick<IndexResult, "chunks" | "codeChunks" | "titles">;
     if (stored) {
       const titles = db.prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc ORDER BY seq").all({ doc: stored.id });
       result = { chunks: stored.chunk_count, codeChunks: stored.code_count, titles: titles.map((t) => t.title) };
     } else {
-      prepared = prepareChunks({ text: input.text, kind: input.kind, label: input.label, maxChunk: input.maxChunk, redacted: true }, knownWords(db));
-      result = { chunks: prepared.chunks.length, codeChunks: prepared.chunks.filter((c) => c.code).length, titles: prepared.chunks.map((c) => c.title) };
+      // The reply needs the chunks. Their trigram terms and words are a third of the worker's
+      // work: taken on here only when the worker is behind, so a call after a pause stays short.
+      chunks = chunkText(input.text, input.kind, { maxChunk: input.maxChunk, name: input.label });
+      if (this.#waitingBytes >= BEHIND_BYTES) prepared = prepareChunked(chunks, knownWords(db));
+      result = { chunks: chunks.length, codeChunks: chunks.filter((c) => c.code).length, titles: chunks.map((c) => c.title) };
     }
     const prior =
       this.#latest.get(input.label)?.sha256 ??
@@ -107,7 +115,7 @@ export class SpoolIndexer {
     this.#waitingBytes += bytes;
     if (this.#worker) {
       this.#worker.ref();
-      this.#worker.postMessage({ seq, source: { input, sha256, prepared } } satisfies SpoolWorkerMessage);
+      this.#worker.postMessage({ seq, source: { input, sha256, ...(prepared ? { prepared } : { chunks }) } } satisfies SpoolWorkerMessage);
     }
     return { label: input.label, bytes, status: prior === undefined ? "new" : prior === sha256 ? "unchanged" : "replaced", ...result };
   }

@@ -16,7 +16,9 @@ import { dirname, join } from "node:path";
 import { randomHex } from "../runtime/random.ts";
 import { transaction, type Database } from "./db.ts";
 import { hashSource, writeHashed, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
-import type { PreparedChunks } from "./prepare-chunks.ts";
+import type { Chunk } from "./chunk/index.ts";
+import { prepareChunked, type PreparedChunks } from "./prepare-chunks.ts";
+import { knownWords } from "./vocab.ts";
 
 const ENTRY = /^(\d+)\.json$/;
 
@@ -68,11 +70,15 @@ export function spoolWaiting(root: string): boolean {
   return spools(root).some((name) => entries(join(root, name)).length > 0);
 }
 
-/** A spooled source as its writer had it: its input, hash and (if it was new) its chunks. */
+/**
+ * A spooled source as its writer had it: its input and hash, and if it was new its chunks,
+ * with their trigram terms and words (`prepared`) or without (`chunks`).
+ */
 export interface GivenSource {
   input: SourceInput;
   sha256: string;
   prepared?: PreparedChunks;
+  chunks?: Chunk[];
 }
 
 export interface ApplyOptions {
@@ -101,9 +107,14 @@ export interface Applied {
  * source (damaged by hand) is set aside as `<seq>.bad` and passed over.
  */
 export function applySpools(db: Database, root: string, options: ApplyOptions = {}): Applied {
-  const names = options.only ? [options.only] : spools(root);
   const marks = new Map<string, number>();
   const results: IndexResult[] = [];
+  // Applied files are swept, so a spool with none needs no transaction (every search asks).
+  const names = (options.only ? [options.only] : spools(root)).filter((name) => {
+    if (entries(join(root, name)).length > 0) return true;
+    sweep(db, root, name, 0);
+    return false;
+  });
   if (names.length === 0) return { marks, results, done: true };
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const upTo = options.upTo ?? Number.POSITIVE_INFINITY;
@@ -167,7 +178,8 @@ function given(db: Database, g: GivenSource | undefined): Hashed | undefined {
   const stored = db.prepare("SELECT 1 AS x FROM docs WHERE sha256 = $sha256").get({ sha256: g.sha256 });
   // Its full-text rows are what the spool is for: never left waiting (pending.ts).
   const input = g.input.deferSearch ? { ...g.input, deferSearch: false } : g.input;
-  return { input, sha256: g.sha256, bytes: Buffer.byteLength(input.text), needsChunks: !stored, prepared: stored ? undefined : g.prepared };
+  const prepared = stored ? undefined : (g.prepared ?? (g.chunks && prepareChunked(g.chunks, knownWords(db))));
+  return { input, sha256: g.sha256, bytes: Buffer.byteLength(input.text), needsChunks: !stored, prepared };
 }
 
 function hashEntry(db: Database, dir: string, seq: number): Hashed | undefined {
