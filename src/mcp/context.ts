@@ -1,5 +1,6 @@
 import type { Config } from "../config/config.ts";
 import type { Policy } from "../sandbox/policy.ts";
+import type { Database } from "../store/db.ts";
 import type { ProjectStore } from "../store/open-project.ts";
 import type { SpoolIndexer } from "../store/spool-indexer.ts";
 import type { CallRecord } from "../store/tool-stats.ts";
@@ -51,10 +52,7 @@ export class ToolContext {
   async store(): Promise<ProjectStore> {
     const store = await this.#open();
     await this.#spool?.drain();
-    if (this.#calls.length) {
-      const { recordCalls } = await import("../store/tool-stats.ts");
-      recordCalls(store.db, this.session, this.#calls.splice(0));
-    }
+    await this.#writeCalls(store.db);
     return store;
   }
 
@@ -79,8 +77,13 @@ export class ToolContext {
    */
   async recordCall(tool: string, returned: number, keptOut: number, ms: number): Promise<void> {
     this.#calls.push({ tool, returned, keptOut, ms });
-    if (this.#spool?.waitingBytes) return;
-    const [{ recordCalls }, { db }] = await Promise.all([import("../store/tool-stats.ts"), this.#open()]);
+    if (!this.#spool?.waitingBytes) await this.#writeCalls((await this.#open()).db);
+  }
+
+  /** Writes the call records kept meanwhile (recordCall). */
+  async #writeCalls(db: Database): Promise<void> {
+    if (this.#calls.length === 0) return;
+    const { recordCalls } = await import("../store/tool-stats.ts");
     recordCalls(db, this.session, this.#calls.splice(0));
   }
 
@@ -145,8 +148,8 @@ export class ToolContext {
     if (!this.#store) return;
     try {
       await this.#spool?.drain();
-      const [{ flushPending }, { recordCalls }, { db }] = await Promise.all([import("../store/pending.ts"), import("../store/tool-stats.ts"), this.#store]);
-      recordCalls(db, this.session, this.#calls.splice(0));
+      const [{ flushPending }, { db }] = await Promise.all([import("../store/pending.ts"), this.#store]);
+      await this.#writeCalls(db);
       while (!flushPending(db, FLUSH_SLICE_BYTES)) await new Promise((resolve) => setTimeout(resolve, 0));
     } catch {
       // the store failed to open, or another writer held the lock too long: the next search flushes
@@ -162,8 +165,7 @@ export class ToolContext {
     if (!pending) return;
     try {
       await spool?.close();
-      const [{ recordCalls }, { db }] = await Promise.all([import("../store/tool-stats.ts"), pending]);
-      recordCalls(db, this.session, this.#calls.splice(0));
+      await this.#writeCalls((await pending).db);
     } catch {
       // left in the spool's folder (the next process to open the project writes it), or a busy stats write
     }

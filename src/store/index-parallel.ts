@@ -1,10 +1,10 @@
 import { Worker } from "node:worker_threads";
-import { hostRuntime } from "#process";
 import type { Database } from "./db.ts";
 import { batches, cleanInput, hashSource, indexSources, writeBatch, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
 import { prepareChunks, type ChunkJob, type PreparedSource } from "./prepare-chunks.ts";
 import { unpackSources, type PackedSources } from "./prepare-pack.ts";
 import { knownWords } from "./vocab.ts";
+import { workerModule, workersAvailable } from "./workers.ts";
 
 /** Below this much input a worker costs more to start than it saves. */
 const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
@@ -77,23 +77,8 @@ function toJob(input: SourceInput): ChunkJob {
   return { text: input.text, kind: input.kind, label: input.label, maxChunk: input.maxChunk, redacted: input.redacted };
 }
 
-/** Bun only: the Node fallback keeps to one thread rather than ship and locate a second bundle. */
-function workersAvailable(): boolean {
-  return hostRuntime.name === "bun";
-}
-
-/**
- * Where the worker module is. A compiled binary embeds extra entrypoints beside the executable's
- * own virtual path (`/$bunfs/root/<exe>`), under their path relative to src/.
- */
-function workerUrl(): URL {
-  const here = import.meta.url;
-  if (here.includes("$bunfs") || here.includes("~BUN")) return new URL("./store/prepare-worker.ts", here);
-  return new URL("./prepare-worker.ts", here);
-}
-
 class PrepareWorker {
-  private readonly worker = new Worker(workerUrl());
+  private readonly worker = new Worker(workerModule("prepare-worker.ts"));
   private next = 0;
   private readonly waiting = new Map<number, { count: number; resolve: (p: PreparedSource[]) => void; reject: (e: Error) => void }>();
 

@@ -109,8 +109,12 @@ export function cleanInput(input: SourceInput): SourceInput {
 /** Hashes a source and notes whether its text is already stored (then it is not chunked again). */
 export function hashSource(db: Database, input: SourceInput): Hashed {
   const sha256 = sha256Hex(input.text);
-  const stored = db.prepare("SELECT 1 AS x FROM docs WHERE sha256 = $sha256").get({ sha256 });
-  return { input, sha256, bytes: Buffer.byteLength(input.text), needsChunks: !stored };
+  return { input, sha256, bytes: Buffer.byteLength(input.text), needsChunks: !isStored(db, sha256) };
+}
+
+/** Whether a doc with this text (by its sha256) is stored. */
+export function isStored(db: Database, sha256: string): boolean {
+  return db.prepare("SELECT 1 AS x FROM docs WHERE sha256 = $sha256").get({ sha256 }) !== undefined;
 }
 
 /**

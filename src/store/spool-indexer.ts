@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { hostRuntime, sha256Hex } from "#process";
+import { sha256Hex } from "#process";
 import type { Database } from "./db.ts";
 import { cleanInput, type IndexResult, type SourceInput } from "./index-source.ts";
 import { chunkText, type Chunk } from "./chunk/index.ts";
@@ -7,6 +7,7 @@ import { prepareChunked, type PreparedChunks } from "./prepare-chunks.ts";
 import { applySpools, SpoolFiles, spoolRoot } from "./spool.ts";
 import type { SpoolWorkerData, SpoolWorkerMessage, SpoolWorkerReply } from "./spool-worker.ts";
 import { knownWords } from "./vocab.ts";
+import { workerModule, workersAvailable } from "./workers.ts";
 
 /**
  * Text spooled and not yet in the database past which a call waits for the worker: what a search
@@ -42,7 +43,7 @@ export class SpoolIndexer {
   ) {
     this.files = new SpoolFiles(spoolRoot(dbPath));
     const data: SpoolWorkerData = { dbPath, root: this.files.root, spool: this.files.name, busyTimeoutMs };
-    const worker = new Worker(workerUrl(), { workerData: data });
+    const worker = new Worker(workerModule("spool-worker.ts"), { workerData: data });
     worker.unref();
     worker.on("message", (reply: SpoolWorkerReply) => ("mark" in reply ? this.#advance(reply.mark) : void this.#catchUpHere()));
     worker.on("error", () => this.#lose(worker));
@@ -161,12 +162,5 @@ export class SpoolIndexer {
 
 /** A spooling indexer for `db`, or undefined where worker threads are not available (the Node build). */
 export function spoolIndexer(db: Database, dbPath: string, busyTimeoutMs: number): SpoolIndexer | undefined {
-  return hostRuntime.name === "bun" ? new SpoolIndexer(db, dbPath, busyTimeoutMs) : undefined;
-}
-
-/** Where the worker module is: a compiled binary embeds it under its path relative to src/ (see index-parallel.ts). */
-function workerUrl(): URL {
-  const here = import.meta.url;
-  if (here.includes("$bunfs") || here.includes("~BUN")) return new URL("./store/spool-worker.ts", here);
-  return new URL("./spool-worker.ts", here);
+  return workersAvailable() ? new SpoolIndexer(db, dbPath, busyTimeoutMs) : undefined;
 }

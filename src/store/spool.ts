@@ -15,7 +15,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, w
 import { dirname, join } from "node:path";
 import { randomHex } from "../runtime/random.ts";
 import { transaction, type Database } from "./db.ts";
-import { hashSource, writeHashed, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
+import { hashSource, isStored, writeHashed, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
 import type { Chunk } from "./chunk/index.ts";
 import { prepareChunked, type PreparedChunks } from "./prepare-chunks.ts";
 import { knownWords } from "./vocab.ts";
@@ -175,7 +175,7 @@ function sweep(db: Database, root: string, name: string, last: number): void {
 /** A given source, hashed already; whether its text is stored is checked under the lock. */
 function given(db: Database, g: GivenSource | undefined): Hashed | undefined {
   if (!g) return undefined;
-  const stored = db.prepare("SELECT 1 AS x FROM docs WHERE sha256 = $sha256").get({ sha256: g.sha256 });
+  const stored = isStored(db, g.sha256);
   // Its full-text rows are what the spool is for: never left waiting (pending.ts).
   const input = g.input.deferSearch ? { ...g.input, deferSearch: false } : g.input;
   const prepared = stored ? undefined : (g.prepared ?? (g.chunks && prepareChunked(g.chunks, knownWords(db))));
