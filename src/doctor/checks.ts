@@ -150,16 +150,18 @@ function dataDirCheck(dataDir: string): Check {
 
 /**
  * The project database's size, WAL size and FTS5 segment counts (read from each index's structure
- * record: one row each, nothing scanned). A server keeps the WAL under 16 MB and the segments near
- * 24 between calls; far past that, something stopped it.
+ * record: one row each, nothing scanned), and what waits in its indexing spool. A server keeps the
+ * WAL under 16 MB and the segments near 24 between calls; far past that, something stopped it.
  */
 async function projectDbCheck(config: Config): Promise<Check> {
-  const [{ projectDbPath, resolveProject }, { storeHealth }, { WAL_LIMIT_BYTES, SEGMENT_LIMIT }, { formatBytes }] = await Promise.all([
-    import("../store/project.ts"),
-    import("../store/fts-health.ts"),
-    import("../store/maintenance.ts"),
-    import("../preview/clip.ts"),
-  ]);
+  const [{ projectDbPath, resolveProject }, { storeHealth }, { WAL_LIMIT_BYTES, SEGMENT_LIMIT }, { spoolBacklog, spoolRoot }, { formatBytes }] =
+    await Promise.all([
+      import("../store/project.ts"),
+      import("../store/fts-health.ts"),
+      import("../store/maintenance.ts"),
+      import("../store/spool.ts"),
+      import("../preview/clip.ts"),
+    ]);
   const path = projectDbPath(config.projectsDir, resolveProject(config.projectDir));
   let db: Database | undefined;
   try {
@@ -169,9 +171,20 @@ async function projectDbCheck(config: Config): Promise<Check> {
   }
   try {
     const h = storeHealth(db, path);
+    const spool = spoolBacklog(spoolRoot(path));
     const waiting = h.waitingBytes > 0 ? `, ${formatBytes(h.waitingBytes)} waiting for full-text rows` : "";
-    const detail = `${formatBytes(h.dbBytes)}, WAL ${formatBytes(h.walBytes)}, FTS segments ${h.segments.fts_words} words / ${h.segments.fts_grams} trigrams${waiting} (${path})`;
+    const spooled = spool.files > 0 ? `, ${spool.files} spool file${spool.files === 1 ? "" : "s"} (${formatBytes(spool.bytes)}) waiting to be written` : "";
+    const detail = `${formatBytes(h.dbBytes)}, WAL ${formatBytes(h.walBytes)}, FTS segments ${h.segments.fts_words} words / ${h.segments.fts_grams} trigrams${waiting}${spooled} (${path})`;
     const off = h.walBytes > 4 * WAL_LIMIT_BYTES || Math.max(h.segments.fts_words, h.segments.fts_grams) > 2 * SEGMENT_LIMIT;
+    // A running server writes its spool within a second; files of a stopped one wait for the next search.
+    if (!off && spool.orphaned > 0) {
+      return {
+        name: "project-db",
+        status: "WARN",
+        detail: `${detail}: ${spool.orphaned} of them left by a server that stopped; the next search writes them first`,
+        fix: "ctxmode search anything  # writes them now",
+      };
+    }
     // A server writes them when idle and caps them at 8 MB; far more means none ran since (a killed one).
     if (!off && h.waitingBytes > 16 * 1024 * 1024) {
       return {

@@ -208,6 +208,14 @@ export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE spool_marks(spool TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
   `,
+  // 9: merge segments 16 at a time instead of 8: a spool worker writes a segment per 2 MB slice,
+  // and applying 30 MB of spooled files took 8% less (74 → 68 ms/MB). Searches read the extra
+  // segments within their budget (bench/search-latency.ts), and an idle server's merge steps keep
+  // them under SEGMENT_LIMIT (maintenance.ts).
+  `
+  INSERT INTO fts_words(fts_words, rank) VALUES ('automerge', 16);
+  INSERT INTO fts_grams(fts_grams, rank) VALUES ('automerge', 16);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -116,7 +116,9 @@ export class SpoolIndexer {
     this.#waitingBytes += bytes;
     if (this.#worker) {
       this.#worker.ref();
-      this.#worker.postMessage({ seq, source: { input, sha256, ...(prepared ? { prepared } : { chunks }) } } satisfies SpoolWorkerMessage);
+      // Chunks hold the text already: structured-cloning it as well cost both threads a copy.
+      const sent = prepared || chunks ? { ...input, text: "" } : input;
+      this.#worker.postMessage({ seq, source: { input: sent, sha256, bytes, ...(prepared ? { prepared } : { chunks }) } } satisfies SpoolWorkerMessage);
     }
     return { label: input.label, bytes, status: prior === undefined ? "new" : prior === sha256 ? "unchanged" : "replaced", ...result };
   }

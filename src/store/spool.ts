@@ -11,14 +11,14 @@
  * next process to open the project after its owner died. A file is renamed into place whole, so
  * a crash never leaves half of one.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { randomHex } from "../runtime/random.ts";
 import { transaction, type Database } from "./db.ts";
 import { hashSource, isStored, writeHashed, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
 import type { Chunk } from "./chunk/index.ts";
 import { prepareChunked, type PreparedChunks } from "./prepare-chunks.ts";
-import { knownWords } from "./vocab.ts";
+import { knownWords, recordVocab } from "./vocab.ts";
 
 const ENTRY = /^(\d+)\.json$/;
 
@@ -70,13 +70,36 @@ export function spoolWaiting(root: string): boolean {
   return spools(root).some((name) => entries(join(root, name)).length > 0);
 }
 
+/** What waits in a project's spools: files not yet applied, their bytes, and how many belong to no running process. */
+export interface SpoolBacklog {
+  files: number;
+  bytes: number;
+  /** Files of spools whose owner is gone (a killed server): the next search or CLI command applies them. */
+  orphaned: number;
+}
+
+/** Counts the waiting spool files (a directory read and a stat per file; for doctor, not per call). */
+export function spoolBacklog(root: string): SpoolBacklog {
+  const backlog: SpoolBacklog = { files: 0, bytes: 0, orphaned: 0 };
+  for (const name of spools(root)) {
+    const seqs = entries(join(root, name));
+    if (seqs.length === 0) continue;
+    for (const seq of seqs) backlog.bytes += statSync(join(root, name, `${seq}.json`), { throwIfNoEntry: false })?.size ?? 0;
+    backlog.files += seqs.length;
+    if (!ownerRunning(name)) backlog.orphaned += seqs.length;
+  }
+  return backlog;
+}
+
 /**
  * A spooled source as its writer had it: its input and hash, and if it was new its chunks,
- * with their trigram terms and words (`prepared`) or without (`chunks`).
+ * with their trigram terms and words (`prepared`) or without (`chunks`). With chunks the text
+ * itself may be left out (`input.text` empty, `bytes` its size): a worker is not sent it twice.
  */
 export interface GivenSource {
   input: SourceInput;
   sha256: string;
+  bytes: number;
   prepared?: PreparedChunks;
   chunks?: Chunk[];
 }
@@ -90,7 +113,15 @@ export interface ApplyOptions {
   maxBytes?: number;
   /** Apply no file past this sequence number (a worker: none whose prepared chunks it was not sent yet). */
   upTo?: number;
+  /**
+   * New vocabulary words carried across calls (a worker's slices): written once the spool is
+   * caught up or they pass `WORDS_HELD_BYTES`, not per slice (writeHashed).
+   */
+  words?: string[];
 }
+
+/** Space-joined new words a worker holds before writing them anyway. */
+const WORDS_HELD_BYTES = 1024 * 1024;
 
 export interface Applied {
   /** The last sequence applied, per spool, after this run. */
@@ -119,6 +150,7 @@ export function applySpools(db: Database, root: string, options: ApplyOptions = 
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const upTo = options.upTo ?? Number.POSITIVE_INFINITY;
   let done = true;
+  const words = options.words ?? [];
   transaction(db, () => {
     const mark = db.prepare<{ seq: number }>("SELECT seq FROM spool_marks WHERE spool = $spool");
     const setMark = db.prepare("INSERT INTO spool_marks(spool, seq) VALUES ($spool, $seq) ON CONFLICT(spool) DO UPDATE SET seq = excluded.seq");
@@ -139,9 +171,13 @@ export function applySpools(db: Database, root: string, options: ApplyOptions = 
         batch.push(h);
         bytes += h.bytes;
       }
-      results.push(...writeHashed(db, batch));
+      results.push(...writeHashed(db, batch, words, false));
       if (last > 0) setMark.run({ spool: name, seq: last });
       marks.set(name, last);
+    }
+    if (!options.words || done || words.reduce((n, w) => n + w.length, 0) > WORDS_HELD_BYTES) {
+      recordVocab(db, words.join(" "));
+      words.length = 0;
     }
   });
   for (const [name, last] of marks) sweep(db, root, name, last);
@@ -172,14 +208,18 @@ function sweep(db: Database, root: string, name: string, last: number): void {
   }
 }
 
-/** A given source, hashed already; whether its text is stored is checked under the lock. */
+/**
+ * A given source, hashed already; whether its text is stored is checked under the lock.
+ * Undefined (read the file instead) when it must be chunked and came without its text or chunks.
+ */
 function given(db: Database, g: GivenSource | undefined): Hashed | undefined {
   if (!g) return undefined;
   const stored = isStored(db, g.sha256);
+  if (!stored && !g.prepared && !g.chunks && g.input.text === "") return undefined;
   // Its full-text rows are what the spool is for: never left waiting (pending.ts).
   const input = g.input.deferSearch ? { ...g.input, deferSearch: false } : g.input;
   const prepared = stored ? undefined : (g.prepared ?? (g.chunks && prepareChunked(g.chunks, knownWords(db))));
-  return { input, sha256: g.sha256, bytes: Buffer.byteLength(input.text), needsChunks: !stored, prepared };
+  return { input, sha256: g.sha256, bytes: g.bytes, needsChunks: !stored, prepared };
 }
 
 function hashEntry(db: Database, dir: string, seq: number): Hashed | undefined {

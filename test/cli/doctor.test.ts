@@ -119,6 +119,32 @@ describe("ctxmode doctor", () => {
     expect(row().detail).not.toContain("waiting");
   });
 
+  test("project-db counts spool files a stopped server left; `ctxmode search` writes them and the row passes", () => {
+    const dataDir = tempDir();
+    const project = join(tempDir(), "proj");
+    mkdirSync(join(project, ".git"), { recursive: true });
+    const dbPath = projectDbPath(join(dataDir, "projects"), resolveProject(project));
+    openStore(dbPath, { busyTimeoutMs: 5000 }).close();
+    // A real process spools two sources and exits without writing them (as a killed server would).
+    const script = join(tempDir(), "writer.ts");
+    writeFileSync(
+      script,
+      `import { SpoolFiles, spoolRoot } from ${JSON.stringify(join(repoRoot, "src/store/spool.ts"))};
+       const files = new SpoolFiles(spoolRoot(${JSON.stringify(dbPath)}));
+       files.append({ label: "left.md", text: "# Left\\n\\nthe dunlin note a killed server spooled\\n", kind: "markdown", maxChunk: 4096 });
+       files.append({ label: "left2.md", text: "# Left 2\\n\\nthe knot note\\n", kind: "markdown", maxChunk: 4096 });`,
+    );
+    expect(Bun.spawnSync([process.execPath, script]).exitCode).toBe(0);
+    const row = () => JSON.parse(runCtx(["doctor", "--json"], { dataDir, cwd: project }).stdout).checks.find((c: { name: string }) => c.name === "project-db");
+    const before = row();
+    expect(before.status).toBe("WARN");
+    expect(before.detail).toMatch(/2 spool files \(\d+ B\) waiting to be written.*2 of them left by a server that stopped/);
+    expect(before.fix).toContain("ctxmode search");
+    expect(runCtx(["search", "dunlin"], { dataDir, cwd: project }).stdout).toContain("left.md");
+    expect(row()).toMatchObject({ status: "PASS" });
+    expect(row().detail).not.toContain("spool");
+  });
+
   test("the Node build reports node:sqlite with FTS5 and trigrams", () => {
     const node = findModernNode();
     if (!node) {

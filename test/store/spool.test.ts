@@ -174,3 +174,41 @@ test("SpoolIndexer: without its worker (closed) a call writes its sources on the
   expect(readdirSync(spool.files.dir)).toEqual([]);
   db.close();
 });
+
+test("words carried across slices reach the vocabulary with the slice that catches up", () => {
+  const { db, root } = fresh();
+  const files = new SpoolFiles(root);
+  files.append(note("one.md", "# One\n\nthe whimbrel migration\n"));
+  files.append(note("two.md", "# Two\n\nthe godwit migration\n"));
+  const vocab = (w: string) => Boolean(db.prepare("SELECT 1 AS x FROM vocab WHERE word = $w").get({ w }));
+  const words: string[] = [];
+  expect(applySpools(db, root, { maxBytes: 1, words }).done).toBe(false);
+  // Searchable already; the spelling vocabulary waits for the rest of the run.
+  expect(sources(db, "whimbrel")).toEqual(["one.md"]);
+  expect(vocab("whimbrel")).toBe(false);
+  expect(applySpools(db, root, { maxBytes: 1, words }).done).toBe(true);
+  expect(vocab("whimbrel")).toBe(true);
+  expect(vocab("godwit")).toBe(true);
+  expect(words).toEqual([]);
+  db.close();
+});
+
+test("a source sent with its chunks and not its text is written from the chunks; sent with neither, from its file", () => {
+  const { db, root } = fresh();
+  const files = new SpoolFiles(root);
+  const text = "# Tern\n\nthe sandwich tern roost\n";
+  const input = { ...note("tern.md", text), redacted: true };
+  const seq = files.append(input);
+  const chunks = [{ title: "Tern", body: "the sandwich tern roost", lineStart: 1, lineEnd: 3, code: false }];
+  const sha256 = new Bun.CryptoHasher("sha256").update(text).digest("hex");
+  const given = new Map([[`${files.name}/${seq}`, { input: { ...input, text: "" }, sha256, bytes: Buffer.byteLength(text), chunks }]]);
+  expect(applySpools(db, root, { given }).results.map((r) => [r.label, r.status])).toEqual([["tern.md", "new"]]);
+  expect(sources(db, "roost")).toEqual(["tern.md"]);
+  // No text and no chunks (the doc was stored when it was spooled, and purged since): read from the file.
+  const again = files.append({ ...note("tern2.md", "# Tern 2\n\nthe arctic tern colony\n"), redacted: true });
+  const sha2 = new Bun.CryptoHasher("sha256").update("# Tern 2\n\nthe arctic tern colony\n").digest("hex");
+  const bare = new Map([[`${files.name}/${again}`, { input: { ...note("tern2.md", ""), redacted: true }, sha256: sha2, bytes: 30 }]]);
+  applySpools(db, root, { given: bare });
+  expect(sources(db, "arctic")).toEqual(["tern2.md"]);
+  db.close();
+});
