@@ -70,6 +70,11 @@ export class ToolContext {
     return { store, spool: this.#spool ?? undefined };
   }
 
+  /** Whether this server's spool worker still has text to write. */
+  get indexing(): boolean {
+    return Boolean(this.#spool?.waitingBytes);
+  }
+
   /**
    * Records a call's byte counts and milliseconds (store/tool-stats.ts). While the spool worker
    * writes, the rows wait here and go with the first call after it (or the server's idle

@@ -41,12 +41,15 @@ export class SpoolFiles {
     mkdirSync(this.dir, { recursive: true });
   }
 
-  /** Writes one source (its text already redacted) and returns its sequence number. */
+  /**
+   * Writes one source (its text already redacted) and returns its sequence number. The file is
+   * a JSON header line, then the text as it is: JSON-escaping 256 KB of text cost more than
+   * writing it.
+   */
   append(input: SourceInput): number {
     const seq = ++this.#seq;
-    const entry: SpooledSource = {
+    const header: Omit<SpooledSource, "text"> = {
       label: input.label,
-      text: input.text,
       kind: input.kind,
       origin: input.origin,
       session: input.session,
@@ -54,7 +57,7 @@ export class SpoolFiles {
       maxChunk: input.maxChunk,
     };
     const path = join(this.dir, `${seq}.json`);
-    writeFileSync(`${path}.tmp`, JSON.stringify(entry));
+    writeFileSync(`${path}.tmp`, `${JSON.stringify(header)}\n${input.text}`);
     renameSync(`${path}.tmp`, path);
     return seq;
   }
@@ -230,7 +233,10 @@ function hashEntry(db: Database, dir: string, seq: number): Hashed | undefined {
 function readEntry(dir: string, seq: number): SourceInput | undefined {
   const path = join(dir, `${seq}.json`);
   try {
-    const e = JSON.parse(readFileSync(path, "utf8")) as SpooledSource;
+    const raw = readFileSync(path, "utf8");
+    // A header line and the text; a file of one line is one JSON object, text included (as earlier servers wrote them).
+    const nl = raw.indexOf("\n");
+    const e = (nl < 0 ? JSON.parse(raw) : { ...JSON.parse(raw.slice(0, nl)), text: raw.slice(nl + 1) }) as SpooledSource;
     if (typeof e.label !== "string" || typeof e.text !== "string" || typeof e.kind !== "string" || typeof e.maxChunk !== "number") {
       throw new Error("not a spooled source");
     }

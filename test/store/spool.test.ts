@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
 import { search } from "../../src/store/search.ts";
@@ -210,5 +210,21 @@ test("a source sent with its chunks and not its text is written from the chunks;
   const bare = new Map([[`${files.name}/${again}`, { input: { ...note("tern2.md", ""), redacted: true }, sha256: sha2, bytes: 30 }]]);
   applySpools(db, root, { given: bare });
   expect(sources(db, "arctic")).toEqual(["tern2.md"]);
+  db.close();
+});
+
+test("a spool file is a header line and the raw text; one written as a single JSON object still applies", () => {
+  const { db, root } = fresh();
+  const files = new SpoolFiles(root);
+  const text = '# Quotes\n\nthe "phalarope" line\nand a second line\n';
+  const seq = files.append(note("quotes.md", text));
+  const raw = readFileSync(join(files.dir, `${seq}.json`), "utf8");
+  expect(raw.slice(raw.indexOf("\n") + 1)).toBe(text);
+  expect(JSON.parse(raw.slice(0, raw.indexOf("\n")))).toMatchObject({ label: "quotes.md", kind: "markdown", maxChunk: 4096 });
+  // An older server's file: the whole source as one JSON line.
+  writeFileSync(join(files.dir, `${seq + 1}.json`), JSON.stringify({ ...note("old.md", "# Old\n\nthe jacana note\n") }));
+  applySpools(db, root);
+  expect(sources(db, "phalarope")).toEqual(["quotes.md"]);
+  expect(sources(db, "jacana")).toEqual(["old.md"]);
   db.close();
 });
