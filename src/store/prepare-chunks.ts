@@ -31,12 +31,17 @@ export function prepareChunks(job: ChunkJob, known: WordHashes = new WordHashes(
   return prepareChunked(chunkText(job.text, job.kind, { maxChunk: job.maxChunk, name: job.label }), known);
 }
 
-/** prepareChunks for chunks cut already: their trigram terms and new words. */
-export function prepareChunked(chunks: Chunk[], known: WordHashes): PreparedChunks {
+/**
+ * prepareChunks for chunks cut already: their trigram terms and new words (none with `words`
+ * false: a spool worker reads them in after its run, vocab.ts queueVocab).
+ */
+export function prepareChunked(chunks: Chunk[], known: WordHashes, words = true): PreparedChunks {
   const sink = { into: new Set<string>(), known };
   const grams = chunks.map((c) => {
-    scanWords(c.title, sink);
-    scanWords(c.body, sink);
+    if (words) {
+      scanWords(c.title, sink);
+      scanWords(c.body, sink);
+    }
     return gramTerms(c.title, c.body);
   });
   return { chunks, grams, words: [...sink.into].join(" ") };

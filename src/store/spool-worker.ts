@@ -5,6 +5,7 @@ import type { Database } from "../runtime/sqlite.types.ts";
 import { openStore } from "./db.ts";
 import { maintainStore } from "./maintenance.ts";
 import { applySpools, type GivenSource } from "./spool.ts";
+import { backfillVocab, vocabPending } from "./vocab.ts";
 
 /** What the worker is told at start. */
 export interface SpoolWorkerData {
@@ -29,10 +30,11 @@ export type SpoolWorkerReply = { mark: number } | { error: string };
  */
 const SLICE_BYTES = 2 * 1024 * 1024;
 
+/** Chunks read into the vocabulary per transaction once caught up: about 4 MB of text, ~40 ms. */
+const VOCAB_BATCH_CHUNKS = 2000;
+
 const data = workerData as SpoolWorkerData;
 const given = new Map<string, GivenSource>();
-/** New vocabulary words of applied slices, written with the slice that catches up (spool.ts). */
-const words: string[] = [];
 let newest = 0;
 let applied = 0;
 let scheduled = false;
@@ -60,16 +62,33 @@ function run(): void {
       // applying 30 MB took 7% less. A caught-up worker truncates it past 16 MB (maintainStore).
       db.exec("PRAGMA wal_autocheckpoint = 4000");
     }
+    if (applied === newest) return caughtUp(db);
     const before = applied;
-    const { marks } = applySpools(db, data.root, { only: data.spool, given, maxBytes: SLICE_BYTES, upTo: newest, words });
+    const { marks } = applySpools(db, data.root, { only: data.spool, given, maxBytes: SLICE_BYTES, upTo: newest, deferWords: true });
     applied = Math.max(applied, marks.get(data.spool) ?? 0);
     for (const key of given.keys()) if (Number(key.slice(data.spool.length + 1)) <= applied) given.delete(key);
     if (applied < newest && applied === before) throw new Error(`spool file ${applied + 1} of ${data.spool} is missing`);
     parentPort!.postMessage({ mark: applied } satisfies SpoolWorkerReply);
-    // Caught up: bound the WAL and the FTS5 segments here, where the writes were.
     if (applied < newest) schedule();
-    else maintainStore(db, data.dbPath);
+    else caughtUp(db);
   } catch (err) {
     parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) } satisfies SpoolWorkerReply);
   }
+}
+
+/**
+ * Nothing left to apply: read the words of the chunks just written into the spelling
+ * vocabulary, a batch per turn (a new file waiting goes first), then bound the WAL and the
+ * FTS5 segments here, where the writes were. A busy database leaves the words for the next turn.
+ */
+function caughtUp(db: Database): void {
+  try {
+    if (vocabPending(db) && !backfillVocab(db, VOCAB_BATCH_CHUNKS)) {
+      schedule();
+      return;
+    }
+  } catch {
+    // busy: the next catch-up, the server's next start or a CLI command reads them in
+  }
+  maintainStore(db, data.dbPath);
 }

@@ -18,7 +18,7 @@ import { transaction, type Database } from "./db.ts";
 import { hashSource, isStored, writeHashed, type Hashed, type IndexResult, type SourceInput } from "./index-source.ts";
 import type { Chunk } from "./chunk/index.ts";
 import { prepareChunked, type PreparedChunks } from "./prepare-chunks.ts";
-import { knownWords, recordVocab } from "./vocab.ts";
+import { knownWords, queueVocab } from "./vocab.ts";
 
 const ENTRY = /^(\d+)\.json$/;
 
@@ -117,14 +117,11 @@ export interface ApplyOptions {
   /** Apply no file past this sequence number (a worker: none whose prepared chunks it was not sent yet). */
   upTo?: number;
   /**
-   * New vocabulary words carried across calls (a worker's slices): written once the spool is
-   * caught up or they pass `WORDS_HELD_BYTES`, not per slice (writeHashed).
+   * Write the chunks without collecting their words and queue them for the vocabulary instead
+   * (vocab.ts queueVocab): a worker reads them in once it has caught up.
    */
-  words?: string[];
+  deferWords?: boolean;
 }
-
-/** Space-joined new words a worker holds before writing them anyway. */
-const WORDS_HELD_BYTES = 1024 * 1024;
 
 export interface Applied {
   /** The last sequence applied, per spool, after this run. */
@@ -153,8 +150,9 @@ export function applySpools(db: Database, root: string, options: ApplyOptions = 
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const upTo = options.upTo ?? Number.POSITIVE_INFINITY;
   let done = true;
-  const words = options.words ?? [];
+  const maxId = db.prepare<{ id: number | null }>("SELECT max(id) AS id FROM chunks");
   transaction(db, () => {
+    const firstId = (maxId.get()?.id ?? 0) + 1;
     const mark = db.prepare<{ seq: number }>("SELECT seq FROM spool_marks WHERE spool = $spool");
     const setMark = db.prepare("INSERT INTO spool_marks(spool, seq) VALUES ($spool, $seq) ON CONFLICT(spool) DO UPDATE SET seq = excluded.seq");
     let bytes = 0;
@@ -169,19 +167,16 @@ export function applySpools(db: Database, root: string, options: ApplyOptions = 
           break;
         }
         last = seq;
-        const h = given(db, options.given?.get(`${name}/${seq}`)) ?? hashEntry(db, dir, seq);
+        const h = given(db, options.given?.get(`${name}/${seq}`), options.deferWords === true) ?? hashEntry(db, dir, seq);
         if (!h) continue;
         batch.push(h);
         bytes += h.bytes;
       }
-      results.push(...writeHashed(db, batch, words, false));
+      results.push(...writeHashed(db, batch));
       if (last > 0) setMark.run({ spool: name, seq: last });
       marks.set(name, last);
     }
-    if (!options.words || done || words.reduce((n, w) => n + w.length, 0) > WORDS_HELD_BYTES) {
-      recordVocab(db, words.join(" "));
-      words.length = 0;
-    }
+    if (options.deferWords) queueVocab(db, firstId, maxId.get()?.id ?? 0);
   });
   for (const [name, last] of marks) sweep(db, root, name, last);
   return { marks, results, done };
@@ -215,13 +210,13 @@ function sweep(db: Database, root: string, name: string, last: number): void {
  * A given source, hashed already; whether its text is stored is checked under the lock.
  * Undefined (read the file instead) when it must be chunked and came without its text or chunks.
  */
-function given(db: Database, g: GivenSource | undefined): Hashed | undefined {
+function given(db: Database, g: GivenSource | undefined, deferWords: boolean): Hashed | undefined {
   if (!g) return undefined;
   const stored = isStored(db, g.sha256);
   if (!stored && !g.prepared && !g.chunks && g.input.text === "") return undefined;
   // Its full-text rows are what the spool is for: never left waiting (pending.ts).
   const input = g.input.deferSearch ? { ...g.input, deferSearch: false } : g.input;
-  const prepared = stored ? undefined : (g.prepared ?? (g.chunks && prepareChunked(g.chunks, knownWords(db))));
+  const prepared = stored ? undefined : (g.prepared ?? (g.chunks && prepareChunked(g.chunks, knownWords(db), !deferWords)));
   return { input, sha256: g.sha256, bytes: g.bytes, needsChunks: !stored, prepared };
 }
 

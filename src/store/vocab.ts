@@ -134,7 +134,23 @@ function pending(db: Database): Backfill | undefined {
   return row ? (JSON.parse(row.value) as Backfill) : undefined;
 }
 
-/** True while chunks indexed before schema 6 still have words to add. */
+/**
+ * Marks chunks `first`..`last` (ids) as still to be read into the vocabulary: a spool worker's
+ * run of calls writes their full-text rows at once and their words after (backfillVocab), which
+ * took a third of a back-to-back run's time. Spelling fixes toward those words wait until then.
+ * Call inside the transaction that wrote the chunks.
+ */
+export function queueVocab(db: Database, first: number, last: number): void {
+  if (last < first || !hasVocab(db)) return;
+  const state = pending(db);
+  const next = Math.min(state?.next ?? first, first);
+  const end = Math.max(state?.end ?? last, last);
+  db.prepare("INSERT INTO store_meta(key, value) VALUES ('vocab_backfill', $v) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run({
+    v: JSON.stringify({ next, end }),
+  });
+}
+
+/** True while chunks (indexed before schema 6, or by a spool worker's run) still have words to add. */
 export function vocabPending(db: Database): boolean {
   return pending(db) !== undefined;
 }

@@ -3,7 +3,9 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
 import { search } from "../../src/store/search.ts";
-import { applySpools, SpoolFiles, spoolRoot, spoolWaiting } from "../../src/store/spool.ts";
+import { applySpools, type GivenSource, SpoolFiles, spoolRoot, spoolWaiting } from "../../src/store/spool.ts";
+import { chunkText } from "../../src/store/chunk/index.ts";
+import { backfillVocab, vocabPending } from "../../src/store/vocab.ts";
 import { SPOOL_CAP_BYTES, SpoolIndexer } from "../../src/store/spool-indexer.ts";
 import { tempDir } from "../helpers/temp.ts";
 
@@ -175,21 +177,37 @@ test("SpoolIndexer: without its worker (closed) a call writes its sources on the
   db.close();
 });
 
-test("words carried across slices reach the vocabulary with the slice that catches up", () => {
+test("deferWords: the chunks are searchable at once and their words reach the vocabulary when the backfill reads them", () => {
   const { db, root } = fresh();
   const files = new SpoolFiles(root);
-  files.append(note("one.md", "# One\n\nthe whimbrel migration\n"));
-  files.append(note("two.md", "# Two\n\nthe godwit migration\n"));
+  // As a server's worker is sent them: chunked already, without their text.
+  const given = new Map<string, GivenSource>();
+  for (const [label, text] of [
+    ["one.md", "# One\n\nthe whimbrel migration\n"],
+    ["two.md", "# Two\n\nthe godwit migration\n"],
+  ] as const) {
+    const input = { ...note(label, text), redacted: true };
+    const seq = files.append(input);
+    const sha256 = new Bun.CryptoHasher("sha256").update(text).digest("hex");
+    const chunks = chunkText(text, "markdown", { maxChunk: 4096, name: label });
+    given.set(`${files.name}/${seq}`, { input: { ...input, text: "" }, sha256, bytes: Buffer.byteLength(text), chunks });
+  }
   const vocab = (w: string) => Boolean(db.prepare("SELECT 1 AS x FROM vocab WHERE word = $w").get({ w }));
-  const words: string[] = [];
-  expect(applySpools(db, root, { maxBytes: 1, words }).done).toBe(false);
-  // Searchable already; the spelling vocabulary waits for the rest of the run.
+  expect(applySpools(db, root, { given, maxBytes: 1, deferWords: true }).done).toBe(false);
+  expect(applySpools(db, root, { given, deferWords: true }).done).toBe(true);
   expect(sources(db, "whimbrel")).toEqual(["one.md"]);
+  expect(sources(db, "godwit")).toEqual(["two.md"]);
   expect(vocab("whimbrel")).toBe(false);
-  expect(applySpools(db, root, { maxBytes: 1, words }).done).toBe(true);
+  expect(vocabPending(db)).toBe(true);
+  expect(backfillVocab(db)).toBe(true);
   expect(vocab("whimbrel")).toBe(true);
   expect(vocab("godwit")).toBe(true);
-  expect(words).toEqual([]);
+  expect(vocabPending(db)).toBe(false);
+  // Without the flag (a search or the next opener applying a spool) words go in with the chunks.
+  files.append(note("three.md", "# Three\n\nthe sanderling migration\n"));
+  applySpools(db, root);
+  expect(vocab("sanderling")).toBe(true);
+  expect(vocabPending(db)).toBe(false);
   db.close();
 });
 
@@ -226,5 +244,23 @@ test("a spool file is a header line and the raw text; one written as a single JS
   applySpools(db, root);
   expect(sources(db, "phalarope")).toEqual(["quotes.md"]);
   expect(sources(db, "jacana")).toEqual(["old.md"]);
+  db.close();
+});
+
+test("SpoolIndexer: once its worker caught up it reads the new words into the vocabulary, so a misspelt search finds them", async () => {
+  const { db, dbPath } = fresh();
+  const spool = new SpoolIndexer(db, dbPath, 5000);
+  try {
+    await spool.index([note("shore.md", "# Shore\n\nthe turnstones forage along the shingle\n")]);
+    await spool.drain();
+    expect(sources(db, "turnstones")).toEqual(["shore.md"]);
+    const deadline = Date.now() + 10_000;
+    while (vocabPending(db) && Date.now() < deadline) await Bun.sleep(20);
+    expect(vocabPending(db)).toBe(false);
+    expect(Boolean(db.prepare("SELECT 1 AS x FROM vocab WHERE word = 'turnstones'").get())).toBe(true);
+    expect(sources(db, "turnstnoes")).toEqual(["shore.md"]);
+  } finally {
+    await spool.close();
+  }
   db.close();
 });
