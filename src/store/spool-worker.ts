@@ -62,7 +62,10 @@ function run(): void {
       // applying 30 MB took 7% less. A caught-up worker truncates it past 16 MB (maintainStore).
       db.exec("PRAGMA wal_autocheckpoint = 4000");
     }
-    if (applied === newest) return caughtUp(db);
+    if (applied === newest) {
+      caughtUp(db);
+      return;
+    }
     const before = applied;
     const { marks } = applySpools(db, data.root, { only: data.spool, given, maxBytes: SLICE_BYTES, upTo: newest, deferWords: true });
     applied = Math.max(applied, marks.get(data.spool) ?? 0);
