@@ -52,11 +52,12 @@ function indexingRows(latency: Latency, before: Latency | undefined): string[] {
     "spooled first, so it never misses what was indexed; a server killed with files in its spool has them written by the next",
     "process that opens the project. More than 8 MB waiting and a call waits for the worker, so the first search after a run",
     "of calls has at most about half a second of writes left, and from 1 MB waiting the calls take on the chunks' trigram terms",
-    "and words themselves (a third of the writes). Back to back past those 8 MB the worker sets the pace and both cores are busy",
-    "(`bun bench/flush-profile.ts` times the worker's steps): FTS5 merges 16 segments at a time, the WAL is copied back every 32 MB,",
-    "new words go into the spelling vocabulary with the slice that catches up, and a spool file is a header line and the raw",
-    "text. On this 2-core machine the rate moves by several MB/s from run to run; the table is one run. With model turns between",
-    "calls the worker keeps up and a call costs its redaction, chunking and spool write. The Node build has no worker: its calls store the chunks and leave",
+    "themselves. The words of a run's chunks go into the spelling vocabulary after it: once caught up, the worker reads them",
+    "back a batch at a time (a misspelt search finds a new word from then on). Back to back past those 8 MB the worker sets",
+    "the pace and both cores are busy (`bun bench/flush-profile.ts` times the worker's steps): FTS5 merges 16 segments at a",
+    "time, the WAL is copied back every 32 MB, and a spool file is a header line and the raw text. On this 2-core machine the",
+    "rate moves by several MB/s from run to run; the table is one run. With model turns between calls the worker keeps up",
+    "and a call costs its redaction, chunking and spool write. The Node build has no worker: its calls store the chunks and leave",
     "the full-text rows to the server's idle moments or the next search, as before.",
   ];
 }

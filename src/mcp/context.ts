@@ -134,8 +134,9 @@ export class ToolContext {
 
   /** Keeps the open database's WAL and FTS5 segments bounded (store/maintenance.ts); a no-op before the first open. */
   async maintain(): Promise<void> {
-    // While the spool worker writes, it maintains the store itself once caught up.
-    if (!this.#store || this.#spool?.waitingBytes) return;
+    // While the spool worker writes (its spool, then the run's words), it maintains the store itself once done:
+    // a TRUNCATE checkpoint here would wait for its transactions.
+    if (!this.#store || (this.#spool && !this.#spool.settled)) return;
     try {
       const [{ maintainStore }, { db, dbPath }] = await Promise.all([import("../store/maintenance.ts"), this.#store]);
       maintainStore(db, dbPath);

@@ -35,6 +35,7 @@ export class SpoolIndexer {
   /** The newest unapplied file of each label: a label indexed twice before the worker catches up. */
   #latest = new Map<string, { seq: number; sha256: string }>();
   #waiters: { ready: () => boolean; resolve: () => void; reject: (err: Error) => void }[] = [];
+  #settled = true;
 
   constructor(
     private readonly db: Database,
@@ -45,10 +46,22 @@ export class SpoolIndexer {
     const data: SpoolWorkerData = { dbPath, root: this.files.root, spool: this.files.name, busyTimeoutMs };
     const worker = new Worker(workerModule("spool-worker.ts"), { workerData: data });
     worker.unref();
-    worker.on("message", (reply: SpoolWorkerReply) => ("mark" in reply ? this.#advance(reply.mark) : void this.#catchUpHere()));
+    worker.on("message", (reply: SpoolWorkerReply) => {
+      if ("mark" in reply) this.#advance(reply.mark);
+      else if ("settled" in reply) this.#settled = this.#queue.length === 0;
+      else this.#catchUpHere();
+    });
     worker.on("error", () => this.#lose(worker));
     worker.on("exit", () => this.#lose(worker));
     this.#worker = worker;
+  }
+
+  /**
+   * False from a call until the worker has written it, read its words in and maintained the
+   * store: meanwhile the worker writes, and this thread leaves checkpoints and merges to it.
+   */
+  get settled(): boolean {
+    return this.#settled || !this.#worker;
   }
 
   /** Bytes of text spooled and not yet in the database. */
@@ -114,6 +127,7 @@ export class SpoolIndexer {
     this.#newest = seq;
     this.#latest.set(input.label, { seq, sha256 });
     this.#queue.push({ seq, bytes });
+    this.#settled = false;
     this.#waitingBytes += bytes;
     if (this.#worker) {
       this.#worker.ref();

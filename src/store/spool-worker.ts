@@ -21,8 +21,11 @@ export interface SpoolWorkerMessage {
   source: GivenSource;
 }
 
-/** Worker → main thread: how far the spool is applied, or why a slice failed. */
-export type SpoolWorkerReply = { mark: number } | { error: string };
+/**
+ * Worker → main thread: how far the spool is applied, why a slice failed, or that it is done with
+ * the words and the maintenance after a run (`settled`) and no longer holds the write lock.
+ */
+export type SpoolWorkerReply = { mark: number } | { error: string } | { settled: true };
 
 /**
  * Text per transaction (about 110 ms of writes): FTS5 pays a segment flush and merge work per
@@ -94,4 +97,5 @@ function caughtUp(db: Database): void {
     // busy: the next catch-up, the server's next start or a CLI command reads them in
   }
   maintainStore(db, data.dbPath);
+  parentPort!.postMessage({ settled: true } satisfies SpoolWorkerReply);
 }
