@@ -40,7 +40,7 @@ export interface QueryPlan {
 /** Most vocabulary words one partial word may stand for before it counts as too vague. */
 const MAX_EXPANSIONS = 8;
 
-export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
+export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void): QueryPlan {
   const total = chunkTotal(db);
   // Pieces of identifiers as typed (`lofuquT`, `ileURLToPath`) that the trigram index holds are
   // substrings, not misspellings: they are found as written, never "fixed".
@@ -88,6 +88,10 @@ export function planQuery(db: Database, q: ParsedQuery): QueryPlan {
       if (t.forms.length > 0) return t;
     }
     if (literal || word.length < 3 || !hasVocab(db)) return term([], 0, "unknown");
+    if (beforeVocab) {
+      beforeVocab();
+      beforeVocab = undefined;
+    }
     const expansions = wordsWithPrefix(db, word, MAX_EXPANSIONS + 1);
     if (expansions.length > 0 && expansions.length <= MAX_EXPANSIONS) {
       const dfs = stems(db, expansions).map((s) => docFreq(db, s));

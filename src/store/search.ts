@@ -32,6 +32,11 @@ export interface SearchOptions extends SearchFilter {
   memoryReserve?: number;
   /** The re-ranking's signal weights, for fitting them (bench/retrieval/fit.ts); rank.ts WEIGHTS otherwise. */
   weights?: Weights;
+  /**
+   * Called once before the first vocabulary lookup (a word the index lacks: prefix or spelling
+   * fix): a server reads a run's words in here if its spool worker has not yet (vocab.ts).
+   */
+  beforeVocab?: () => void;
 }
 
 export interface SearchHit {
@@ -90,7 +95,7 @@ const OR_POSTINGS_MIN = 1500;
 export function search(db: Database, query: string, options: SearchOptions): SearchResult {
   const parsed = parseQuery(query);
   const filter = filterSql(db, options);
-  const plan = planQuery(db, parsed);
+  const plan = planQuery(db, parsed, options.beforeVocab);
   const hits = rankCandidates(db, withFixedFragments(parsed, plan), plan, filter, options);
   return { query, hits, ...(plan.corrected && hits.length ? { corrected: plan.corrected } : {}) };
 }

@@ -137,8 +137,8 @@ function pending(db: Database): Backfill | undefined {
 /**
  * Marks chunks `first`..`last` (ids) as still to be read into the vocabulary: a spool worker's
  * run of calls writes their full-text rows at once and their words after (backfillVocab), which
- * took a third of a back-to-back run's time. Spelling fixes toward those words wait until then.
- * Call inside the transaction that wrote the chunks.
+ * took a third of a back-to-back run's time. A server's search that needs the vocabulary before
+ * then reads them in first (SearchOptions.beforeVocab). Call inside the transaction that wrote the chunks.
  */
 export function queueVocab(db: Database, first: number, last: number): void {
   if (last < first || !hasVocab(db)) return;

@@ -51,6 +51,21 @@ test("ctx_index replies before its text is written; a search right away finds it
   await server.close();
 });
 
+test("a misspelt search straight after a run of ctx_index calls finds the run's new words (ctx_search reads words the worker has not yet)", async () => {
+  const project = makeProject();
+  const server = await startServer(project);
+  // 8 MB, so the worker is still reading the run's words in when the search comes; the bird is in the last file.
+  const filler = (i: number) => `the tide table for station ${i} lists every reading of the day. `.repeat(16_000);
+  const birds = ["dunlin", "sanderling", "turnstone", "redshank", "knot", "curlew", "whimbrel", "greenshank"];
+  for (const [i, bird] of birds.entries())
+    writeFileSync(join(project.dir, `tides-${i}.md`), `# Tides ${i}\n\n${filler(i)}\n\n## Birds\n\nthe ${bird} roost count\n`);
+  for (const i of birds.keys()) expect((await server.call("ctx_index", { path: `tides-${i}.md` })).isError).toBe(false);
+  const found = await server.call("ctx_search", { queries: ["greenshnak roost"] });
+  expect(found.text).toContain("tides-7.md");
+  expect(found.text).toContain("greenshank");
+  await server.close();
+});
+
 test("text a killed server left in its spool is found by the next server's first search", async () => {
   const project = makeProject();
   const first = await startServer(project);

@@ -199,6 +199,14 @@ test("deferWords: the chunks are searchable at once and their words reach the vo
   expect(sources(db, "godwit")).toEqual(["two.md"]);
   expect(vocab("whimbrel")).toBe(false);
   expect(vocabPending(db)).toBe(true);
+  // Until then a misspelt word has nothing to be fixed toward; a search that reads them in first does.
+  const opts = { limit: 5, snippetMax: 400, rrfK: 60 };
+  expect(search(db, "whimbrl", opts).hits).toEqual([]);
+  let asked = 0;
+  const fixed = search(db, "whimbrl", { ...opts, beforeVocab: () => void (asked++, backfillVocab(db)) });
+  expect(asked).toBe(1);
+  expect(fixed.hits.map((h) => h.source)).toEqual(["one.md"]);
+  expect(fixed.corrected).toBe("whimbrel");
   expect(backfillVocab(db)).toBe(true);
   expect(vocab("whimbrel")).toBe(true);
   expect(vocab("godwit")).toBe(true);

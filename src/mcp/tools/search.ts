@@ -32,6 +32,7 @@ export function searchTool() {
       if (queries.length === 0) throw new CtxError("BAD_INPUT", "`queries` holds only empty strings; pass words to search for");
       const { search } = await import("../../store/search.ts");
       const { refreshMemory, watchMemory } = await import("../../store/memory.ts");
+      const { backfillVocab } = await import("../../store/vocab.ts");
       const { db, dbPath, project } = await ctx.store();
       // Kept fresh either way: memory chunks need their candidate slots even when left out.
       const watch = watchMemory(ctx.config, project.worktree, MEMORY_CHECK_MS);
@@ -59,6 +60,12 @@ export function searchTool() {
           worktree: project.worktree,
           memory: args.memory !== false,
           memoryReserve: watch.reserve,
+          // Words of a run of ctx_index calls the spool worker has not read into the vocabulary yet.
+          beforeVocab: () => {
+            while (!backfillVocab(db)) {
+              // a batch per transaction, so a hook writing meanwhile waits one batch at most
+            }
+          },
         });
         const fixed = result.corrected ? ` (spelling fixed: showing ${quote(result.corrected)})` : "";
         const lines = [`## ${query}${fixed}`];
