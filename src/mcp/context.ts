@@ -52,8 +52,18 @@ export class ToolContext {
   async store(): Promise<ProjectStore> {
     const store = await this.#open();
     await this.#spool?.drain();
-    await this.#writeCalls(store.db);
+    if (this.#settled()) await this.#writeCalls(store.db);
     return store;
+  }
+
+  /** Writes the call records kept while the spool worker wrote (ctx_stats counts them). */
+  async writeKeptCalls(): Promise<void> {
+    await this.#writeCalls((await this.#open()).db);
+  }
+
+  /** No spool, or its worker is done with the last run: this thread may take the write lock without waiting on it. */
+  #settled(): boolean {
+    return !this.#spool || this.#spool.settled;
   }
 
   /**
@@ -82,7 +92,7 @@ export class ToolContext {
    */
   async recordCall(tool: string, returned: number, keptOut: number, ms: number): Promise<void> {
     this.#calls.push({ tool, returned, keptOut, ms });
-    if (!this.#spool?.waitingBytes) await this.#writeCalls((await this.#open()).db);
+    if (this.#settled()) await this.#writeCalls((await this.#open()).db);
   }
 
   /** Writes the call records kept meanwhile (recordCall). */
@@ -136,7 +146,7 @@ export class ToolContext {
   async maintain(): Promise<void> {
     // While the spool worker writes (its spool, then the run's words), it maintains the store itself once done:
     // a TRUNCATE checkpoint here would wait for its transactions.
-    if (!this.#store || (this.#spool && !this.#spool.settled)) return;
+    if (!this.#store || !this.#settled()) return;
     try {
       const [{ maintainStore }, { db, dbPath }] = await Promise.all([import("../store/maintenance.ts"), this.#store]);
       maintainStore(db, dbPath);

@@ -111,9 +111,9 @@ export class SpoolIndexer {
       const titles = db.prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc ORDER BY seq").all({ doc: stored.id });
       result = { chunks: stored.chunk_count, codeChunks: stored.code_count, titles: titles.map((t) => t.title) };
     } else {
-      // The reply needs the chunks. Their trigram terms are a sixth of the worker's work: taken
-      // on here only when the worker is behind, so a call after a pause stays short. Their words
-      // go into the vocabulary after the run (the worker reads them back, vocab.ts queueVocab).
+      // The reply needs the chunks. Their trigram terms are taken on here only when the worker
+      // is behind, so a call after a pause stays short. Their words go into the vocabulary
+      // after the run (the worker reads them back, vocab.ts queueVocab).
       chunks = chunkText(input.text, input.kind, { maxChunk: input.maxChunk, name: input.label });
       if (this.#waitingBytes >= BEHIND_BYTES) prepared = prepareChunked(chunks, knownWords(db), false);
       result = { chunks: chunks.length, codeChunks: chunks.filter((c) => c.code).length, titles: chunks.map((c) => c.title) };
@@ -153,6 +153,8 @@ export class SpoolIndexer {
     try {
       applySpools(this.db, this.files.root, { only: this.files.name });
       this.#advance(this.#newest);
+      // Written here, words included: nothing is left for the worker to settle.
+      this.#settled = true;
       return undefined;
     } catch (err) {
       const error = err instanceof Error ? err : new Error(String(err));

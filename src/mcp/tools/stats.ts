@@ -13,6 +13,7 @@ export function statsTool() {
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async run(_args, ctx) {
       const { db } = await ctx.store();
+      await ctx.writeKeptCalls();
       const session = readStats(db, ctx.session);
       const all = readStats(db);
       const lines = [`ctx_stats: ${percent(session)} kept out this session, ${percent(all)} all time`];
