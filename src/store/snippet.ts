@@ -109,7 +109,7 @@ const HEADER_MAX = 160;
 
 /**
  * Where the best passage is: among `width`-character stretches, the one holding the most
- * distinct-term weight; then, inside it, the shortest run of hits that still holds all those
+ * distinct-term weight (of equals, the one with the most hits); then, inside it, the shortest run of hits that still holds all those
  * terms (so the window can be centred on it). Two pointers over hits, twice: linear time.
  */
 function bestCover(hits: TermHit[], width: number, weightOf: (t: number) => number): [number, number] {
@@ -131,7 +131,9 @@ function bestCover(hits: TermHit[], width: number, weightOf: (t: number) => numb
       right = left + 1;
       continue;
     }
-    if (weight > best.weight + 1e-9) best = { weight, left, right };
+    // Equal weight: the stretch where the terms recur (a passage about them, not one passing mention).
+    const tie = Math.abs(weight - best.weight) <= 1e-9;
+    if (weight > best.weight + 1e-9 || (tie && right - left > best.right - best.left)) best = { weight, left, right };
     const t = hits[left]!.term;
     const n = counts.get(t)!;
     if (n === 1) weight -= weightOf(t);

@@ -376,6 +376,13 @@ describe("best-passage snippets", () => {
     expect(snippet).toContain("timeout happened");
   });
 
+  test("of passages holding the same terms, the one where they recur wins over the first", () => {
+    const text = `${"filler ".repeat(40)}recover is a function; panic is mentioned once.\n${"filler ".repeat(80)}a panic starts panicking: recover stops the panic, and recover returns its value.\n${"filler ".repeat(40)}`;
+    const snippet = makeSnippet(text, findTerms(text, ["recov", "panic"]), 200, [1, 1]);
+    expect(snippet).toContain("recover stops the panic");
+    expect(snippet).not.toContain("mentioned once");
+  });
+
   test("a record's header line leads when the passage is further down", () => {
     const record = `curl (7.88.1-10) bookworm; urgency=medium\n${"  * unrelated change to the build\n".repeat(40)}  * Fix CVE-2023-38545 in SOCKS5\n${"  * more unrelated\n".repeat(20)}`;
     const snippet = makeSnippet(record, findTerms(record, ["cve", "2023", "38545"]), 400, [1, 1, 1]);
