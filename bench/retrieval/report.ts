@@ -63,7 +63,7 @@ function indexingRows(latency: Latency, before: Latency | undefined): string[] {
     "of calls has at most about half a second of writes left, and from 1 MB waiting the calls take on the chunks' trigram terms",
     "themselves. The words of a run's chunks go into the spelling vocabulary after it: once caught up, the worker reads them",
     "back a batch at a time, and a search that needs a spelling or prefix fix before it is done reads the rest in first (the",
-    "first search timed here, `warm up`, is one: after 50 MB that is about half a second of it). Back to back past those 8 MB the worker sets",
+    "first search timed here, `warm up`, is one: after 50 MB that is about 0.4 s of it). Back to back past those 8 MB the worker sets",
     "the pace and both cores are busy (`bun bench/flush-profile.ts` times the worker's steps): FTS5 merges 16 segments at a",
     "time, the WAL is copied back every 32 MB, and a spool file is a header line and the raw text. On this 2-core machine the",
     "rate moves by several MB/s from run to run: each row is the median of three fresh servers (`--runs`). With model turns between calls the worker keeps up",
