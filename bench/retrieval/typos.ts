@@ -1,0 +1,107 @@
+/**
+ * `bun bench/retrieval/typos.ts [--identifiers] [--fails N]`: misspellings generated from the dev
+ * split, a larger typo set than the hand-written one. Each dev query of kind api, parent, howto
+ * or partial whose first hit is the gold section as typed is asked again with one word misspelt
+ * (and with two, where it has two): an inner pair swapped, a letter dropped, doubled or replaced
+ * by its keyboard neighbour, the first pair swapped, the first letter dropped. Plain words of five
+ * letters or more by default; `--identifiers` misspells the longest letter run of identifier-like
+ * words instead (`assume_storage`, `fs.Stats`). Prints, per edit, how often the first hit stays
+ * gold, and writes bench/results/retrieval-typos[-identifiers].json. The test split is never read.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEFAULTS } from "../../src/config/constants.ts";
+import { openStore } from "../../src/store/db.ts";
+import { indexSources } from "../../src/store/index-source.ts";
+import { search } from "../../src/store/search.ts";
+import { mulberry32 } from "../corpus.ts";
+import { loadCorpus } from "./corpus.ts";
+import { isGold, type RetrievalQuery } from "./judge.ts";
+
+const identifiers = process.argv.includes("--identifiers");
+const failsArg = process.argv.indexOf("--fails");
+const showFails = failsArg > 0 ? Number(process.argv[failsArg + 1]) : 0;
+const EDITS = ["swap", "drop", "double", "neighbour", "first-swap", "first-drop"] as const;
+type Edit = (typeof EDITS)[number];
+const KEYBOARD = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+
+function misspellRun(w: string, edit: Edit, rnd: () => number): string {
+  const i = 1 + Math.floor(rnd() * (w.length - 2));
+  switch (edit) {
+    case "swap":
+      return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+    case "drop":
+      return w.slice(0, i) + w.slice(i + 1);
+    case "double":
+      return w.slice(0, i) + w[i] + w.slice(i);
+    case "neighbour": {
+      const c = w[i]!.toLowerCase();
+      const row = KEYBOARD.find((r) => r.includes(c));
+      if (!row) return w.slice(0, i) + w.slice(i + 1);
+      const k = row.indexOf(c);
+      const n = row[k === 0 ? 1 : k === row.length - 1 ? k - 1 : rnd() < 0.5 ? k - 1 : k + 1]!;
+      return w.slice(0, i) + (w[i] === c ? n : n.toUpperCase()) + w.slice(i + 1);
+    }
+    case "first-swap":
+      return w[1]! + w[0] + w.slice(2);
+    case "first-drop":
+      return w.slice(1);
+  }
+}
+
+/** The word with its longest run of letters misspelt (all of it, for a plain word). */
+function misspell(word: string, edit: Edit, rnd: () => number): string {
+  const run = [...word.matchAll(/[a-z]+/gi)].sort((a, b) => b[0].length - a[0].length)[0]!;
+  const at = run.index!;
+  return word.slice(0, at) + misspellRun(run[0], edit, rnd) + word.slice(at + run[0].length);
+}
+
+const eligible = (w: string) => (identifiers ? /[a-z]{5,}/i.test(w) && !/^[a-z]+$/i.test(w) : /^[a-z]{5,}$/i.test(w));
+
+const files = await loadCorpus();
+const { queries } = JSON.parse(readFileSync(join(import.meta.dir, "queries.json"), "utf8")) as { queries: RetrievalQuery[] };
+const tmp = mkdtempSync(join(tmpdir(), "ctxmode-typos-"));
+try {
+  const db = openStore(join(tmp, "context.db"), { busyTimeoutMs: 5000 });
+  indexSources(
+    db,
+    files.map((f) => ({ label: f.label, text: f.text, kind: f.kind, maxChunk: DEFAULTS.maxChunk })),
+  );
+  const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
+  const rnd = mulberry32(11);
+  const scores: Record<string, { right: number; asked: number }> = {};
+  const fails: string[] = [];
+  for (const q of queries.filter((x) => x.split === "dev" && ["api", "parent", "howto", "partial"].includes(x.kind))) {
+    const asTyped = search(db, q.query, opts).hits[0];
+    if (!asTyped || !isGold(asTyped, q, true)) continue;
+    const words = q.query.split(/\s+/);
+    const targets = words.map((w, i) => [w, i] as const).filter(([w]) => eligible(w));
+    if (targets.length === 0) continue;
+    for (const edit of EDITS) {
+      for (const both of [false, true]) {
+        if (both && targets.length < 2) continue;
+        const picked = both ? targets.slice(0, 2) : [targets[Math.floor(rnd() * targets.length)]!];
+        const typed = [...words];
+        for (const [w, i] of picked) typed[i] = misspell(w, edit, rnd);
+        const first = search(db, typed.join(" "), opts).hits[0];
+        const right = first ? isGold(first, q, true) : false;
+        const key = both ? `${edit} x2` : edit;
+        const s = (scores[key] ??= { right: 0, asked: 0 });
+        s.asked++;
+        if (right) s.right++;
+        else fails.push(`${key}\t${q.id}\t"${q.query}" -> "${typed.join(" ")}"`);
+      }
+    }
+  }
+  db.close();
+  const total = Object.values(scores).reduce((a, s) => ({ right: a.right + s.right, asked: a.asked + s.asked }), { right: 0, asked: 0 });
+  const rows = Object.fromEntries(Object.entries(scores).map(([k, s]) => [k, { queries: s.asked, hitAt1: Math.round((s.right / s.asked) * 1000) / 1000 }]));
+  const report = { identifiers, all: { queries: total.asked, hitAt1: Math.round((total.right / total.asked) * 1000) / 1000 }, edits: rows };
+  writeFileSync(join(import.meta.dir, "..", "results", `retrieval-typos${identifiers ? "-identifiers" : ""}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`generated misspellings of dev queries (${identifiers ? "identifiers" : "plain words"}): section hit@1 ${report.all.hitAt1} over ${total.asked}`);
+  for (const [k, r] of Object.entries(rows)) console.log(`  ${k.padEnd(14)} ${r.hitAt1.toFixed(3)}  (${r.queries})`);
+  for (const f of fails.slice(0, showFails)) console.log(f);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
