@@ -125,8 +125,9 @@ const CO_CAP = 200;
  */
 function bestFix(db: Database, word: string, others: PlannedTerm[]): { words: string[]; df: number } | undefined {
   const dfOf = (w: string) => docFreq(db, stems(db, [w])[0]!);
-  // A stopword is never what a search word was meant to be (`snce` is not `once`).
-  const candidates = spellingCandidates(db, word, (w) => dfOf(w) >= COMMON_DF)
+  // A stopword is never what a search word was meant to be (`snce` is not `once`), nor the close
+  // word that ends the search for one early (`witch` stopped at `with`, before `watch` or `switch`).
+  const candidates = spellingCandidates(db, word, (w) => !STOPWORDS.has(w) && dfOf(w) >= COMMON_DF)
     .filter((c) => !STOPWORDS.has(c.word))
     .slice(0, 24);
   if (candidates.length === 0) return undefined;

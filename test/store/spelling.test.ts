@@ -96,6 +96,23 @@ describe("per-word spelling fixes", () => {
   });
 });
 
+test("a stopword one edit away does not end the search for the word meant (witch -> switch, not with)", () => {
+  const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  indexSource(own, {
+    label: "go.md",
+    text: "# Go\n\n## Switch statements\n\nA switch statement runs the first case that matches.\n",
+    kind: "markdown",
+    maxChunk: 4096,
+  });
+  // "with" in more chunks than a spelling fix needs to count as common.
+  for (let i = 0; i < 4; i++)
+    indexSource(own, { label: `note-${i}.md`, text: `# Note ${i}\n\nA statement with a value ${i}.\n`, kind: "markdown", maxChunk: 4096 });
+  const r = search(own, "witch statements", { limit: 3, snippetMax: 800, rrfK: 60 });
+  expect(r.corrected).toBe("switch statements");
+  expect(r.hits[0]!.title).toBe("Go > Switch statements");
+  own.close();
+});
+
 describe("close words of one stem", () => {
   test("are one guess, not a tie: every one of them is a form of the fix", () => {
     const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
