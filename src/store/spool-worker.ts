@@ -33,7 +33,7 @@ export type SpoolWorkerReply = { mark: number } | { error: string } | { settled:
  */
 const SLICE_BYTES = 2 * 1024 * 1024;
 
-/** Chunks read into the vocabulary per transaction once caught up: about 4 MB of text, ~40 ms. */
+/** Chunks read into the vocabulary per transaction once caught up (about 4 MB of the bench corpus). */
 const VOCAB_BATCH_CHUNKS = 2000;
 
 const data = workerData as SpoolWorkerData;

@@ -62,8 +62,12 @@ export function searchTool() {
           memoryReserve: watch.reserve,
           // Words of a run of ctx_index calls the spool worker has not read into the vocabulary yet.
           beforeVocab: () => {
-            while (!backfillVocab(db)) {
-              // a batch per transaction, so a hook writing meanwhile waits one batch at most
+            try {
+              while (!backfillVocab(db)) {
+                // a batch per transaction, so a hook writing meanwhile waits one batch at most
+              }
+            } catch {
+              // busy past the timeout: this search goes without fixes toward the words not read yet
             }
           },
         });
