@@ -112,8 +112,6 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   return { terms, total, ...(corrected ? { corrected } : {}) };
 }
 
-/** A candidate found in fewer chunks than this is a one-off (a typo in the text itself, an id). */
-const COMMON_DF = 3;
 /** Chunks counted at most when a candidate is checked against the query's other words. */
 const CO_CAP = 200;
 
@@ -127,12 +125,34 @@ function bestFix(db: Database, word: string, others: PlannedTerm[]): { words: st
   const dfOf = (w: string) => docFreq(db, stems(db, [w])[0]!);
   // A stopword is never what a search word was meant to be (`snce` is not `once`), nor the close
   // word that ends the search for one early (`witch` stopped at `with`, before `watch` or `switch`).
-  const candidates = spellingCandidates(db, word, (w) => !STOPWORDS.has(w) && dfOf(w) >= COMMON_DF)
+  const candidates = spellingCandidates(db, word, (w) => !STOPWORDS.has(w) && dfOf(w) >= SETTLED_DF)
     .filter((c) => !STOPWORDS.has(c.word))
     .slice(0, 24);
   if (candidates.length === 0) return undefined;
   const best = candidates[0]!.distance;
   const nearest = candidates.filter((c) => c.distance === best).map((c) => c.word);
+  const fix = pickFix(db, nearest, others);
+  // A rare word as close (`yves` for `ypes`) gives way to a far more common one that differs only
+  // in its first letter (`types`): a rare word is seldom what was meant.
+  if (fix && fix.df < SETTLED_DF) {
+    let common: { words: string[]; df: number } | undefined;
+    for (const c of candidates) {
+      if (c.distance !== best + 0.5) continue;
+      const df = dfOf(c.word);
+      if (df >= Math.max(SETTLED_DF, fix.df * COMMON_RATIO) && df > (common?.df ?? 0)) common = { words: [c.word], df };
+    }
+    if (common) return common;
+  }
+  return fix;
+}
+
+/** A close word in this many chunks ends the search for others; fewer, and a more common one may win. */
+const SETTLED_DF = 10;
+/** How many times more chunks a first-letter runner-up needs to win over a rare close word. */
+const COMMON_RATIO = 20;
+
+/** Of equally close words, the one found with the query's other words, then the one in more chunks; undefined on a tie. */
+function pickFix(db: Database, nearest: string[], others: PlannedTerm[]): { words: string[]; df: number } | undefined {
   // Words the index reads as one (`damage`, `damaged`: one stem) are one guess, not a tie; all are its forms.
   const byStem = new Map<string, string[]>();
   stems(db, nearest).forEach((stem, k) => {

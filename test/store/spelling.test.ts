@@ -113,6 +113,16 @@ test("a stopword one edit away does not end the search for the word meant (witch
   own.close();
 });
 
+test("a rare word as close gives way to a far more common one that differs in its first letter (ypes -> types, not yves)", () => {
+  const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  indexSource(own, { label: "credits.md", text: "# Credits\n\nThanks to Yves for the review.\n", kind: "markdown", maxChunk: 4096 });
+  for (let i = 0; i < 24; i++)
+    indexSource(own, { label: `types-${i}.md`, text: `# Types ${i}\n\nInterface types and struct types of package ${i}.\n`, kind: "markdown", maxChunk: 4096 });
+  const r = search(own, "interface ypes", { limit: 3, snippetMax: 800, rrfK: 60 });
+  expect(r.corrected).toBe("interface types");
+  own.close();
+});
+
 describe("close words of one stem", () => {
   test("are one guess, not a tie: every one of them is a form of the fix", () => {
     const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
