@@ -13,6 +13,10 @@ import { gunzipSync } from "node:zlib";
 import { localPageText } from "../../src/fetch/local-page.ts";
 import { decodeText } from "../../src/store/walk.ts";
 import { detectKind, type ContentKind } from "../../src/store/chunk/index.ts";
+import { DEFAULTS } from "../../src/config/constants.ts";
+import type { Database } from "../../src/store/db.ts";
+import { indexSources } from "../../src/store/index-source.ts";
+import type { RetrievalQuery } from "./judge.ts";
 
 export const CORPUS_DIR = join(import.meta.dir, "corpus");
 
@@ -55,6 +59,19 @@ export async function loadCorpus(dir = CORPUS_DIR): Promise<CorpusFile[]> {
     files.push({ label, text, kind: detectKind(label, text), raw: bytes });
   }
   return files;
+}
+
+/** Indexes every corpus file into `db` in process, as the dev tools (run, fit, typos) search it. */
+export function indexCorpus(db: Database, files: CorpusFile[]): void {
+  indexSources(
+    db,
+    files.map((f) => ({ label: f.label, text: f.text, kind: f.kind, maxChunk: DEFAULTS.maxChunk })),
+  );
+}
+
+/** The labelled questions (queries.json), both splits. */
+export function loadQueries(): RetrievalQuery[] {
+  return (JSON.parse(readFileSync(join(import.meta.dir, "queries.json"), "utf8")) as { queries: RetrievalQuery[] }).queries;
 }
 
 if (import.meta.main) {

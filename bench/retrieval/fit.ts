@@ -5,31 +5,27 @@
  * questions, so the frozen test split stays unseen; `bun bench/retrieval/run.ts` then reports both.
  * Prints the weights it ends with, to copy into WEIGHTS by hand.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULTS } from "../../src/config/constants.ts";
 import { openStore } from "../../src/store/db.ts";
-import { indexSources } from "../../src/store/index-source.ts";
 import { WEIGHTS, type Weights } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
-import { loadCorpus } from "./corpus.ts";
-import { score, type RetrievalQuery } from "./judge.ts";
+import { indexCorpus, loadCorpus, loadQueries } from "./corpus.ts";
+import { score } from "./judge.ts";
 
 const args = process.argv.slice(2);
 const ROUNDS = args.includes("--rounds") ? Number(args[args.indexOf("--rounds") + 1]) : 3;
 const FACTORS = [0, 0.5, 0.75, 1.33, 2];
 
-const { queries } = JSON.parse(readFileSync(join(import.meta.dir, "queries.json"), "utf8")) as { queries: RetrievalQuery[] };
+const queries = loadQueries();
 const dev = queries.filter((q) => q.split === "dev");
 const tmp = mkdtempSync(join(tmpdir(), "ctxmode-fit-"));
 try {
   const db = openStore(join(tmp, "context.db"), { busyTimeoutMs: 5000 });
   const files = await loadCorpus();
-  indexSources(
-    db,
-    files.map((f) => ({ label: f.label, text: f.text, kind: f.kind, maxChunk: DEFAULTS.maxChunk })),
-  );
+  indexCorpus(db, files);
   const evaluate = (weights: Weights) => {
     const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK, weights };
     const s = score(dev.map((q) => ({ q, hits: search(db, q.query, opts).hits })));

@@ -11,14 +11,13 @@ import { connectCtxmode } from "../suite/mcp.ts";
 import { installReference } from "../suite/install.ts";
 import { Lane } from "../suite/lane.ts";
 import { referenceSubject } from "../suite/subjects.ts";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { DEFAULTS } from "../../src/config/constants.ts";
 import { openStore } from "../../src/store/db.ts";
-import { indexSources } from "../../src/store/index-source.ts";
 import { search } from "../../src/store/search.ts";
-import { loadCorpus, type CorpusFile } from "./corpus.ts";
+import { indexCorpus, loadCorpus, loadQueries, type CorpusFile } from "./corpus.ts";
 import { isGold, score, type JudgedHit, type RetrievalQuery, type Scores } from "./judge.ts";
 
 const here = import.meta.dir;
@@ -141,14 +140,11 @@ async function referenceOverMcp(files: CorpusFile[], queries: RetrievalQuery[], 
 
 export async function runRetrieval(options: { misses?: boolean; mcp?: boolean; show?: string[]; compare?: string } = {}): Promise<RetrievalReport> {
   const files = await loadCorpus();
-  const { queries } = JSON.parse(readFileSync(join(here, "queries.json"), "utf8")) as { queries: RetrievalQuery[] };
+  const queries = loadQueries();
   const tmp = mkdtempSync(join(tmpdir(), "ctxmode-retrieval-"));
   try {
     const db = openStore(join(tmp, "context.db"), { busyTimeoutMs: 5000 });
-    indexSources(
-      db,
-      files.map((f) => ({ label: f.label, text: f.text, kind: f.kind, maxChunk: DEFAULTS.maxChunk })),
-    );
+    indexCorpus(db, files);
     const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
     const results = queries.map((q) => ({ q, hits: search(db, q.query, opts).hits }));
     db.close();

@@ -8,16 +8,15 @@
  * words instead (`assume_storage`, `fs.Stats`). Prints, per edit, how often the first hit stays
  * gold, and writes bench/results/retrieval-typos[-identifiers].json. The test split is never read.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULTS } from "../../src/config/constants.ts";
 import { openStore } from "../../src/store/db.ts";
-import { indexSources } from "../../src/store/index-source.ts";
 import { search } from "../../src/store/search.ts";
 import { mulberry32 } from "../corpus.ts";
-import { loadCorpus } from "./corpus.ts";
-import { isGold, type RetrievalQuery } from "./judge.ts";
+import { indexCorpus, loadCorpus, loadQueries } from "./corpus.ts";
+import { isGold } from "./judge.ts";
 
 const identifiers = process.argv.includes("--identifiers");
 const failsArg = process.argv.indexOf("--fails");
@@ -60,14 +59,11 @@ function misspell(word: string, edit: Edit, rnd: () => number): string {
 const eligible = (w: string) => (identifiers ? /[a-z]{5,}/i.test(w) && !/^[a-z]+$/i.test(w) : /^[a-z]{5,}$/i.test(w));
 
 const files = await loadCorpus();
-const { queries } = JSON.parse(readFileSync(join(import.meta.dir, "queries.json"), "utf8")) as { queries: RetrievalQuery[] };
+const queries = loadQueries();
 const tmp = mkdtempSync(join(tmpdir(), "ctxmode-typos-"));
 try {
   const db = openStore(join(tmp, "context.db"), { busyTimeoutMs: 5000 });
-  indexSources(
-    db,
-    files.map((f) => ({ label: f.label, text: f.text, kind: f.kind, maxChunk: DEFAULTS.maxChunk })),
-  );
+  indexCorpus(db, files);
   const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
   const rnd = mulberry32(11);
   const scores: Record<string, { right: number; asked: number }> = {};

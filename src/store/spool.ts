@@ -150,9 +150,10 @@ export function applySpools(db: Database, root: string, options: ApplyOptions = 
   const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const upTo = options.upTo ?? Number.POSITIVE_INFINITY;
   let done = true;
-  const maxId = db.prepare<{ id: number | null }>("SELECT max(id) AS id FROM chunks");
+  // The chunks this transaction writes, for their words to be queued (deferWords).
+  const lastChunk = () => db.prepare<{ id: number | null }>("SELECT max(id) AS id FROM chunks").get()?.id ?? 0;
   transaction(db, () => {
-    const firstId = (maxId.get()?.id ?? 0) + 1;
+    const firstId = options.deferWords ? lastChunk() + 1 : 0;
     const mark = db.prepare<{ seq: number }>("SELECT seq FROM spool_marks WHERE spool = $spool");
     const setMark = db.prepare("INSERT INTO spool_marks(spool, seq) VALUES ($spool, $seq) ON CONFLICT(spool) DO UPDATE SET seq = excluded.seq");
     let bytes = 0;
@@ -176,7 +177,7 @@ export function applySpools(db: Database, root: string, options: ApplyOptions = 
       if (last > 0) setMark.run({ spool: name, seq: last });
       marks.set(name, last);
     }
-    if (options.deferWords) queueVocab(db, firstId, maxId.get()?.id ?? 0);
+    if (options.deferWords) queueVocab(db, firstId, lastChunk());
   });
   for (const [name, last] of marks) sweep(db, root, name, last);
   return { marks, results, done };
