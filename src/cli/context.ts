@@ -3,7 +3,7 @@ import { openProjectStore, type ProjectStore } from "../store/open-project.ts";
 import { SCHEMA_VERSION } from "../store/schema.ts";
 import { schemaVersion } from "../store/db.ts";
 import { applySpools, spoolRoot, spoolWaiting } from "../store/spool.ts";
-import { backfillVocab, vocabPending } from "../store/vocab.ts";
+import { upgradePending, upgradeStep } from "../store/upgrade.ts";
 
 /**
  * What every data command needs: the config and the project's store for `--project` (or cwd).
@@ -15,10 +15,10 @@ export function openForCommand(projectDir: string | undefined, options: { readon
   const config = loadConfig();
   const dir = projectDir ?? process.cwd();
   let store = openProjectStore(config, dir, options);
-  if (schemaVersion(store.db) < SCHEMA_VERSION || vocabPending(store.db)) {
+  if (schemaVersion(store.db) < SCHEMA_VERSION || upgradePending(store.db)) {
     const writer = options.readonly ? openProjectStore(config, dir) : store;
     try {
-      while (!backfillVocab(writer.db)) {
+      while (!upgradeStep(writer.db)) {
         // A batch per transaction, so a hook writing meanwhile waits one batch at most.
       }
     } finally {

@@ -174,8 +174,8 @@ async function projectDbCheck(config: Config): Promise<Check> {
     const spool = spoolBacklog(spoolRoot(path));
     const waiting = h.waitingBytes > 0 ? `, ${formatBytes(h.waitingBytes)} waiting for full-text rows` : "";
     const spooled = spool.files > 0 ? `, ${spool.files} spool file${spool.files === 1 ? "" : "s"} (${formatBytes(spool.bytes)}) waiting to be written` : "";
-    const detail = `${formatBytes(h.dbBytes)}, WAL ${formatBytes(h.walBytes)}, FTS segments ${h.segments.fts_words} words / ${h.segments.fts_grams} trigrams${waiting}${spooled} (${path})`;
-    const off = h.walBytes > 4 * WAL_LIMIT_BYTES || Math.max(h.segments.fts_words, h.segments.fts_grams) > 2 * SEGMENT_LIMIT;
+    const detail = `${formatBytes(h.dbBytes)}, WAL ${formatBytes(h.walBytes)}, FTS segments ${h.segments.fts_words} words / ${h.segments.fts_grams} trigrams / ${h.segments.fts_titles} titles${waiting}${spooled} (${path})`;
+    const off = h.walBytes > 4 * WAL_LIMIT_BYTES || Math.max(...Object.values(h.segments)) > 2 * SEGMENT_LIMIT;
     // A running server writes its spool within a second; files of a stopped one wait for the next search.
     if (!off && spool.orphaned > 0) {
       return {

@@ -103,14 +103,14 @@ export class ToolContext {
   }
 
   #open(): Promise<ProjectStore> {
-    this.#store ??= Promise.all([import("../store/open-project.ts"), import("../fetch/cache.ts"), import("../store/vocab.ts"), import("../store/spool.ts")])
-      .then(([{ openProjectStore }, { sweepStalePages }, { backfillVocab }, { applySpools, spoolRoot }]) => {
+    this.#store ??= Promise.all([import("../store/open-project.ts"), import("../fetch/cache.ts"), import("../store/upgrade.ts"), import("../store/spool.ts")])
+      .then(([{ openProjectStore }, { sweepStalePages }, { upgradeStep }, { applySpools, spoolRoot }]) => {
         const store = openProjectStore(this.config, this.config.projectDir);
         // What a server that died left in its spool goes in before anything reads the database.
         applySpools(store.db, spoolRoot(store.dbPath));
         // Fetched pages not refreshed within the retention period go when a server first opens the store.
         sweepStalePages(store.db, this.config.fetch.retentionDays, Date.now());
-        finishUpgrade(() => backfillVocab(store.db, 500));
+        finishUpgrade(() => upgradeStep(store.db, 500));
         return store;
       })
       .catch((err: unknown) => {

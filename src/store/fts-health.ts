@@ -1,9 +1,9 @@
 import { statSync } from "node:fs";
-import type { Database } from "./db.ts";
+import { hasTable, type Database } from "./db.ts";
 import { waitingBytes } from "./pending.ts";
 
-/** The two FTS5 indexes of a project database. */
-export const FTS_TABLES = ["fts_words", "fts_grams"] as const;
+/** The FTS5 indexes of a project database. */
+export const FTS_TABLES = ["fts_words", "fts_grams", "fts_titles"] as const;
 
 /** Sizes a long-running project database is watched by: the files and the FTS5 segments. */
 export interface StoreHealth {
@@ -24,7 +24,8 @@ export function storeHealth(db: Database, path: string): StoreHealth {
   const size = (p: string) => statSync(p, { throwIfNoEntry: false })?.size ?? 0;
   const segments = {} as StoreHealth["segments"];
   for (const table of FTS_TABLES) {
-    const row = db.prepare<{ block: Uint8Array }>(`SELECT block FROM ${table}_data WHERE id = 10`).get();
+    // A database of an older schema opened read-only (doctor) may lack one.
+    const row = hasTable(db, `${table}_data`) ? db.prepare<{ block: Uint8Array }>(`SELECT block FROM ${table}_data WHERE id = 10`).get() : undefined;
     segments[table] = row ? segmentCount(row.block) : 0;
   }
   return { dbBytes: size(path), walBytes: size(`${path}-wal`), segments, waitingBytes: waitingBytes(db) };

@@ -1,6 +1,6 @@
 import { sha256Hex } from "#process";
 import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
-import { transaction, type Database } from "./db.ts";
+import { hasTable, transaction, type Database } from "./db.ts";
 import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
 import { redactSecrets } from "./redact.ts";
 import { gramTerms } from "./terms.ts";
@@ -218,10 +218,12 @@ export function writeWaitingRows(db: Database, docId: number, sink: WordSink): b
   return true;
 }
 
-/** One chunk's rows in both full-text indexes (`grams`: its trigram terms, terms.ts gramTerms). */
+/** One chunk's rows in the full-text indexes (`grams`: its trigram terms, terms.ts gramTerms). */
 export function insertSearchRows(db: Database, id: number, title: string, body: string, grams: string): void {
   db.prepare("INSERT INTO fts_words(rowid, title, body) VALUES ($id, $title, $body)").run({ id, title, body: wordsBody(body) });
   db.prepare("INSERT INTO fts_grams(rowid, terms) VALUES ($id, $terms)").run({ id, terms: grams });
+  // A database held at an older schema (tests pin one) has no title index.
+  if (hasTable(db, "fts_titles")) db.prepare("INSERT INTO fts_titles(rowid, title) VALUES ($id, $title)").run({ id, title });
 }
 
 /**
@@ -242,9 +244,12 @@ export function dropDocIfOrphan(db: Database, docId: number): void {
   const rows = db.prepare<{ id: number; title: string; body: string }>("SELECT id, title, body FROM chunks WHERE doc_id = $doc").all({ doc: docId });
   const delWords = db.prepare("INSERT INTO fts_words(fts_words, rowid, title, body) VALUES ('delete', $id, $title, $body)");
   const delGrams = db.prepare("DELETE FROM fts_grams WHERE rowid = $id");
+  // A title not read in yet (titles.ts) is no harm to delete: a contentless-delete table skips it.
+  const delTitle = hasTable(db, "fts_titles") ? db.prepare("DELETE FROM fts_titles WHERE rowid = $id") : undefined;
   for (const r of waiting ? [] : rows) {
     delWords.run({ id: r.id, title: r.title, body: wordsBody(r.body) });
     delGrams.run({ id: r.id });
+    delTitle?.run({ id: r.id });
   }
   db.prepare("DELETE FROM chunks WHERE doc_id = $doc").run({ doc: docId });
   db.prepare("DELETE FROM docs WHERE id = $doc").run({ doc: docId });

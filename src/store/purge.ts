@@ -20,8 +20,8 @@ export function purge(db: Database, target: PurgeTarget): PurgeResult {
       // Whole project: faster to empty every table than to walk docs.
       db.exec(
         "DELETE FROM sources; DELETE FROM chunks; DELETE FROM docs; DELETE FROM fts_pending;" +
-          "INSERT INTO fts_words(fts_words) VALUES ('delete-all'); DELETE FROM fts_grams;" +
-          "DELETE FROM vocab; DELETE FROM store_meta WHERE key = 'vocab_backfill';",
+          "INSERT INTO fts_words(fts_words) VALUES ('delete-all'); DELETE FROM fts_grams; DELETE FROM fts_titles;" +
+          "DELETE FROM vocab; DELETE FROM store_meta WHERE key IN ('vocab_backfill', 'titles_backfill');",
       );
       forgetVocab(db);
       return { sources: rows.length, chunks: before };

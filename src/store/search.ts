@@ -6,6 +6,7 @@ import { makeMatcher, scoreChunk, splitTitle, titleTerms, type Weights } from ".
 import { isIdentifierLike } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
+import { titlesReady } from "./titles.ts";
 import type { Params } from "../runtime/sqlite.types.ts";
 
 export type Scope = "project" | "worktree" | "session";
@@ -138,7 +139,7 @@ function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter
     // Titles alone: BM25 over the title column ranks the shortest title holding every word first,
     // which is the section a query names (its subsections' titles repeat its words, and more).
     // Common words count here ("tar description" is the DESCRIPTION section, the shortest title with both).
-    const titles = gate.length > 0 ? candidates(db, "fts_words", `{title} : (${expression(usable, "AND", { ...q, phrases: [] })})`, filter) : [];
+    const titles = gate.length > 0 ? titleCandidates(db, expression(usable, "AND", { ...q, phrases: [] }), filter) : [];
     if (and.length >= filter.take || gate.length <= 1) return [and, titles];
     return [and, titles, candidates(db, "fts_words", expression(rarest(gate, plan.total), "OR", q), filter)];
   }
@@ -146,7 +147,12 @@ function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter
   // Every word is in most chunks: BM25 cannot tell them apart, and ranking them all is what is slow.
   // The newest chunks that hold every word, and those whose titles do, go to the re-ranking instead.
   const all = expression(usable, "AND", q);
-  return [candidates(db, "fts_words", all, filter, "newest"), candidates(db, "fts_words", `{title} : (${all})`, filter, "newest")];
+  return [candidates(db, "fts_words", all, filter, "newest"), titleCandidates(db, all, filter, "newest")];
+}
+
+/** Chunks whose titles match: from the title index once every title is in it (titles.ts). */
+function titleCandidates(db: Database, match: string, filter: Filter, order: "rank" | "newest" = "rank"): number[] {
+  return titlesReady(db) ? candidates(db, "fts_titles", match, filter, order) : candidates(db, "fts_words", `{title} : (${match})`, filter, order);
 }
 
 /**
@@ -273,7 +279,7 @@ function pickHits<T extends { row: ChunkRow }>(scored: T[], options: SearchOptio
  * which never touches the chunks table; a join is paid only when a filter needs it. `newest`
  * takes the latest matches instead of the best ranked (no BM25 over every match).
  */
-function candidates(db: Database, table: "fts_words" | "fts_grams", match: string, filter: Filter, order: "rank" | "newest" = "rank"): number[] {
+function candidates(db: Database, table: "fts_words" | "fts_grams" | "fts_titles", match: string, filter: Filter, order: "rank" | "newest" = "rank"): number[] {
   if (!match) return [];
   const by = order === "rank" ? `${table}.rank` : `${table}.rowid DESC`;
   const sql = filter.sql

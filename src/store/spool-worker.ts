@@ -5,7 +5,7 @@ import type { Database } from "../runtime/sqlite.types.ts";
 import { openStore } from "./db.ts";
 import { maintainStore } from "./maintenance.ts";
 import { applySpools, type GivenSource } from "./spool.ts";
-import { backfillVocab, vocabPending } from "./vocab.ts";
+import { upgradePending, upgradeStep } from "./upgrade.ts";
 
 /** What the worker is told at start. */
 export interface SpoolWorkerData {
@@ -89,7 +89,7 @@ function run(): void {
  */
 function caughtUp(db: Database): void {
   try {
-    if (vocabPending(db) && !backfillVocab(db, VOCAB_BATCH_CHUNKS)) {
+    if (upgradePending(db) && !upgradeStep(db, VOCAB_BATCH_CHUNKS)) {
       schedule();
       return;
     }

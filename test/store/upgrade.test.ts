@@ -2,7 +2,7 @@
  * A database written by an older ctxmode (schema 5: test/store/fixtures/schema-5.db, four bench
  * fixtures indexed) opens and answers without re-indexing: in process, through the CLI (which
  * finishes the upgrade at once, read-only search included) and through a server (which reads the
- * old chunks into the spelling vocabulary in the background).
+ * old chunks into the spelling vocabulary and the title index in the background).
  */
 import { describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync } from "node:fs";
@@ -12,6 +12,8 @@ import { openStore, schemaVersion } from "../../src/store/db.ts";
 import { projectDbPath, resolveProject } from "../../src/store/project.ts";
 import { SCHEMA_VERSION } from "../../src/store/schema.ts";
 import { search } from "../../src/store/search.ts";
+import { titlesPending, titlesReady } from "../../src/store/titles.ts";
+import { upgradeStep } from "../../src/store/upgrade.ts";
 import { backfillVocab, vocabPending } from "../../src/store/vocab.ts";
 import { runCtx } from "../helpers/cli.ts";
 import { tempDir } from "../helpers/temp.ts";
@@ -48,17 +50,29 @@ describe("a schema-5 database", () => {
     expect(fixed.corrected).toBe("cleanup");
     expect(fixed.hits[0]!.source).toBe("context7-react-docs.md");
     expect(db.prepare<{ n: number }>("SELECT count(*) AS n FROM chunks").get()!.n).toBe(53);
+    // Title matches read the porter index until the old titles are in their own (schema 10).
+    expect(titlesPending(db)).toBe(true);
+    const titled = search(db, "useEffect cleanup", opts).hits.map((h) => h.title);
+    while (!upgradeStep(db, 10)) {
+      // a batch per transaction
+    }
+    expect(titlesReady(db)).toBe(true);
+    expect(db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_titles_docsize").get()!.n).toBe(53);
+    expect(search(db, "useEffect cleanup", opts).hits.map((h) => h.title)).toEqual(titled);
     db.close();
   });
 
   test("CLI: a read-only search upgrades the file first and answers", () => {
     const project = makeProject();
-    placeFixture(project.dir, project.dataDir);
+    const path = placeFixture(project.dir, project.dataDir);
     const r = runCtx(["search", "clenaup", "--json", "--project", project.dir], { dataDir: project.dataDir, cwd: project.dir });
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { results: { corrected?: string; hits: { source: string }[] }[] };
     expect(out.results[0]!.corrected).toBe("cleanup");
     expect(out.results[0]!.hits[0]!.source).toBe("context7-react-docs.md");
+    const db = openStore(path, { busyTimeoutMs: 5000 });
+    expect(titlesReady(db)).toBe(true);
+    db.close();
   });
 
   test("server: answers on the first call and reads old chunks into the vocabulary in the background", async () => {
@@ -76,6 +90,7 @@ describe("a schema-5 database", () => {
     await server.close();
     const db = openStore(path, { busyTimeoutMs: 5000 });
     expect(vocabPending(db)).toBe(false);
+    expect(titlesPending(db)).toBe(false);
     expect(db.prepare("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
     db.close();
   });
