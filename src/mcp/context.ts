@@ -10,6 +10,11 @@ import { randomHex } from "../runtime/random.ts";
 /** Text whose full-text rows one idle transaction writes: about half a second of work, then calls may come in. */
 const FLUSH_SLICE_BYTES = 4 * 1024 * 1024;
 
+/** Call records kept before a call writes them instead of the server's next idle moment. */
+const KEPT_CALLS_MAX = 64;
+/** Call records kept at most while they cannot be written (no usable database): the oldest go. */
+const KEPT_CALLS_CAP = 1024;
+
 /**
  * What every tool call shares within one server process (= one agent session): the config, the
  * session id, the project and its database (opened on first use, once), and unique source labels.
@@ -52,11 +57,10 @@ export class ToolContext {
   async store(): Promise<ProjectStore> {
     const store = await this.#open();
     await this.#spool?.drain();
-    if (this.#settled()) await this.#writeCalls(store.db);
     return store;
   }
 
-  /** Writes the call records kept while the spool worker wrote (ctx_stats counts them). */
+  /** Writes the call records kept so far (recordCall): ctx_stats counts them. */
   async writeKeptCalls(): Promise<void> {
     await this.#writeCalls((await this.#open()).db);
   }
@@ -86,13 +90,15 @@ export class ToolContext {
   }
 
   /**
-   * Records a call's byte counts and milliseconds (store/tool-stats.ts). While the spool worker
-   * writes, the rows wait here and go with the first call after it (or the server's idle
-   * moment): a call then never waits for the worker's transaction just to count itself.
+   * Records a call's byte counts and milliseconds (store/tool-stats.ts). The rows wait here and
+   * go when the server is idle (flushWaiting), before ctx_stats reads them, at close, or with the
+   * call that brings KEPT_CALLS_MAX of them once the spool worker is done: a call never pays a
+   * write transaction (about a tenth of a search) just to count itself.
    */
   async recordCall(tool: string, returned: number, keptOut: number, ms: number): Promise<void> {
     this.#calls.push({ tool, returned, keptOut, ms });
-    if (this.#settled()) await this.#writeCalls((await this.#open()).db);
+    if (this.#calls.length > KEPT_CALLS_CAP) this.#calls.splice(0, this.#calls.length - KEPT_CALLS_CAP);
+    if (this.#calls.length >= KEPT_CALLS_MAX && this.#settled()) await this.#writeCalls((await this.#open()).db);
   }
 
   /** Writes the call records kept meanwhile (recordCall). */
@@ -158,15 +164,25 @@ export class ToolContext {
   /**
    * Run when idle: waits for the spool worker, writes the call records kept meanwhile, then the
    * full-text rows left waiting (store/pending.ts), a few MB per transaction, yielding between
-   * them so a call that arrives meanwhile is not held up.
+   * them so a call that arrives meanwhile is not held up; then merges FTS5 segments a step at a
+   * time (maintenance.ts mergeStep) until a call comes (`busy`) or nothing is left to merge.
    */
-  async flushWaiting(): Promise<void> {
+  async flushWaiting(busy: () => boolean = () => false): Promise<void> {
     if (!this.#store) return;
+    const later = () => new Promise((resolve) => setTimeout(resolve, 0));
     try {
       await this.#spool?.drain();
-      const [{ flushPending }, { db }] = await Promise.all([import("../store/pending.ts"), this.#store]);
+      const [{ flushPending }, { mergeStep }, { db, dbPath }] = await Promise.all([
+        import("../store/pending.ts"),
+        import("../store/maintenance.ts"),
+        this.#store,
+      ]);
       await this.#writeCalls(db);
-      while (!flushPending(db, FLUSH_SLICE_BYTES)) await new Promise((resolve) => setTimeout(resolve, 0));
+      while (!flushPending(db, FLUSH_SLICE_BYTES)) await later();
+      // With a spool worker, it merges (after the words of its last run), off this thread; it
+      // stops once a call spools a file.
+      if (this.#spool?.merge()) return;
+      while (!busy() && !mergeStep(db, dbPath)) await later();
     } catch {
       // the store failed to open, or another writer held the lock too long: the next search flushes
     }

@@ -34,7 +34,7 @@ export async function runServer(config: Config): Promise<void> {
   // The SDK's default validator is Ajv, needed only for elicitation, which ctxmode never uses.
   const server = new Server({ name: "ctxmode", version: VERSION }, { capabilities: { tools: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });
 
-  const between = new BetweenCalls(() => ctx.flushWaiting());
+  const between: BetweenCalls = new BetweenCalls(() => ctx.flushWaiting(() => between.busy));
   let list: Promise<{ tools: any[] }> | undefined;
   server.setRequestHandler(ListToolsRequestSchema, () => (list ??= toolList(config).then((entries) => ({ tools: entries }))));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -112,6 +112,11 @@ class BetweenCalls {
   #running = 0;
 
   constructor(private readonly idleWork: () => Promise<void>) {}
+
+  /** A call is running. */
+  get busy(): boolean {
+    return this.#running > 0;
+  }
 
   beginCall(): void {
     this.#running++;

@@ -218,13 +218,17 @@ export const MIGRATIONS: readonly Migration[] = [
   `,
   // 10: chunk titles in their own porter index (store/titles.ts): matching titles through a
   // column filter on fts_words read every body posting of the words first. Chunks already stored
-  // are read into it later, a batch at a time (upgrade.ts), never here.
+  // are read into it later, a batch at a time (upgrade.ts), never here. And the merge steps of an
+  // idle server merge a level's segments once it has two (maintenance.ts mergeStep).
   (db) => {
     db.exec(`
       CREATE VIRTUAL TABLE fts_titles USING fts5(
         title, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2'
       );
       INSERT INTO fts_titles(fts_titles, rank) VALUES ('automerge', 16);
+      INSERT INTO fts_words(fts_words, rank) VALUES ('usermerge', 2);
+      INSERT INTO fts_grams(fts_grams, rank) VALUES ('usermerge', 2);
+      INSERT INTO fts_titles(fts_titles, rank) VALUES ('usermerge', 2);
       INSERT INTO store_meta(key, value)
         SELECT 'titles_backfill', json_object('next', min(id), 'end', max(id)) FROM chunks HAVING count(*) > 0;
     `);

@@ -79,6 +79,17 @@ export class SpoolIndexer {
     return results;
   }
 
+  /**
+   * Has the worker merge FTS5 segments (the server is idle) until the next call spools a file;
+   * false when there is no worker to do it. Meanwhile this thread leaves writes to it (`settled`).
+   */
+  merge(): boolean {
+    if (!this.#worker) return false;
+    this.#settled = false;
+    this.#worker.postMessage({ merge: true } satisfies SpoolWorkerMessage);
+    return true;
+  }
+
   /** Resolves once everything spooled is in the database. */
   drain(): Promise<void> {
     return this.#until(() => this.#queue.length === 0);

@@ -3,7 +3,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Database } from "../runtime/sqlite.types.ts";
 import { openStore } from "./db.ts";
-import { maintainStore } from "./maintenance.ts";
+import { maintainStore, mergeStep } from "./maintenance.ts";
 import { applySpools, type GivenSource } from "./spool.ts";
 import { upgradePending, upgradeStep } from "./upgrade.ts";
 
@@ -15,11 +15,12 @@ export interface SpoolWorkerData {
   busyTimeoutMs: number;
 }
 
-/** Main thread → worker: a file written, and what it holds (so the worker need not read it back). */
-export interface SpoolWorkerMessage {
-  seq: number;
-  source: GivenSource;
-}
+/**
+ * Main thread → worker: a file written, and what it holds (so the worker need not read it back);
+ * or, when the server is idle, merge the FTS5 segments (maintenance.ts mergeStep) until a file
+ * comes or nothing is left, off the thread that answers calls.
+ */
+export type SpoolWorkerMessage = { seq: number; source: GivenSource } | { merge: true };
 
 /**
  * Worker → main thread: how far the spool is applied, why a slice failed, or that it is done with
@@ -41,11 +42,17 @@ const given = new Map<string, GivenSource>();
 let newest = 0;
 let applied = 0;
 let scheduled = false;
+let merging = false;
 let db: Database | undefined;
 
 parentPort?.on("message", (msg: SpoolWorkerMessage) => {
-  given.set(`${data.spool}/${msg.seq}`, msg.source);
-  newest = Math.max(newest, msg.seq);
+  if ("merge" in msg) merging = true;
+  else {
+    given.set(`${data.spool}/${msg.seq}`, msg.source);
+    newest = Math.max(newest, msg.seq);
+    // A run of calls goes on: merging waits for the server's next idle moment.
+    merging = false;
+  }
   schedule();
 });
 
@@ -84,8 +91,9 @@ function run(): void {
 
 /**
  * Nothing left to apply: read the words of the chunks just written into the spelling
- * vocabulary, a batch per turn (a new file waiting goes first), then bound the WAL and the
- * FTS5 segments here, where the writes were. A busy database leaves the words for the next turn.
+ * vocabulary, a batch per turn (a new file waiting goes first), then bound the WAL, here, where
+ * the writes were; when asked, merge segments a step per turn. A busy database leaves the words
+ * for the next turn.
  */
 function caughtUp(db: Database): void {
   try {
@@ -97,5 +105,10 @@ function caughtUp(db: Database): void {
     // busy: the next catch-up, the server's next start or a CLI command reads them in
   }
   maintainStore(db, data.dbPath);
+  if (merging && !mergeStep(db, data.dbPath)) {
+    schedule();
+    return;
+  }
+  merging = false;
   parentPort!.postMessage({ settled: true } satisfies SpoolWorkerReply);
 }

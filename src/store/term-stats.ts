@@ -1,11 +1,13 @@
 /**
  * Porter stems and document frequencies of query words, exactly as the index sees them: the
- * stems come from SQLite's own porter tokenizer (a scratch FTS5 table in the connection's temp
- * schema, so a read-only connection works too), frequencies from the porter index's vocabulary.
+ * stems of plain ASCII words from porter.ts, others from SQLite's own porter tokenizer (a scratch
+ * FTS5 table in the connection's temp schema, so a read-only connection works too), frequencies
+ * from the porter index's vocabulary.
  * A frequency lookup counts a term's postings (about a millisecond for a word in every chunk at
  * 50 MB), so they are cached per connection until the index changes.
  */
 import { changeStamp, hasTable, type Database } from "./db.ts";
+import { stem, stemsHere } from "./porter.ts";
 
 interface Cache {
   /** max(chunks.id), count(docs) and the docs waiting for full-text rows when the cache was filled: any index write changes one. */
@@ -47,8 +49,21 @@ export function chunkTotal(db: Database): number {
   return cache(db).total;
 }
 
-/** Porter stems of each word, in order ("" for a word the tokenizer drops). */
+/**
+ * Porter stems of each word, in order ("" for a word the tokenizer drops): plain lower-case ASCII
+ * words in process (porter.ts), the rest through SQLite's tokenizer.
+ */
 export function stems(db: Database, words: string[]): string[] {
+  const out = words.map((w) => (stemsHere(w) ? stem(w) : undefined));
+  const rest = words.filter((_, i) => out[i] === undefined);
+  if (rest.length === 0) return out as string[];
+  const theirs = sqliteStems(db, rest);
+  let k = 0;
+  return out.map((s) => s ?? theirs[k++]!);
+}
+
+/** Stems from SQLite's own tokenizer: a scratch FTS5 table in the connection's temp schema. */
+export function sqliteStems(db: Database, words: string[]): string[] {
   if (words.length === 0) return [];
   if (!ready.has(db)) {
     db.exec(

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
 import { storeHealth } from "../../src/store/fts-health.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { maintainStore, WAL_LIMIT_BYTES } from "../../src/store/maintenance.ts";
+import { maintainStore, mergeStep, WAL_LIMIT_BYTES } from "../../src/store/maintenance.ts";
+import { search } from "../../src/store/search.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 test("segment counts come from each index's structure record: one small source, one segment", () => {
@@ -39,6 +40,39 @@ test("a WAL past the limit is checkpointed and truncated; under it nothing is do
     expect(maintainStore(db, path).checkpointed).toBe(true);
     expect(storeHealth(db, path).walBytes).toBe(0);
     expect(db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH 'alpha7'").get()?.n).toBe(1);
+  } finally {
+    db.close();
+  }
+});
+
+test("idle merge steps take the segments indexing left down to one a level, and answers stay the same", () => {
+  const path = join(tempDir("ctxmode-merge-"), "context.db");
+  const db = openStore(path, { busyTimeoutMs: 1000 });
+  try {
+    // A transaction per source, as hooks and one-file calls write: a segment each until automerge (16) kicks in.
+    for (let i = 0; i < 40; i++) {
+      indexSource(db, { label: `n${i}`, text: `# Note ${i}\n\nmarigold${i} ${"common words here ".repeat(50)} wren\n`, kind: "markdown", maxChunk: 4096 });
+    }
+    const before = storeHealth(db, path).segments;
+    expect(before.fts_words).toBeGreaterThan(8);
+    const hits = (q: string) => search(db, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits.map((h) => h.source);
+    const answers = ["marigold7", "note 23 wren", "common words"].map(hits);
+    let steps = 0;
+    while (!mergeStep(db, path)) steps++;
+    expect(steps).toBeGreaterThan(0);
+    const after = storeHealth(db, path).segments;
+    for (const table of ["fts_words", "fts_grams", "fts_titles"] as const) expect(after[table]).toBeLessThanOrEqual(2);
+    // Nothing left: a step writes nothing (no commit another connection would see).
+    const other = openStore(path, { busyTimeoutMs: 1000 });
+    const version = () => other.prepare<{ data_version: number }>("PRAGMA data_version").get()!.data_version;
+    const seen = version();
+    expect(mergeStep(db, path)).toBe(true);
+    expect(version()).toBe(seen);
+    indexSource(db, { label: "late", text: "# Late\n\nanother\n", kind: "markdown", maxChunk: 4096 });
+    expect(version()).not.toBe(seen);
+    other.close();
+    expect(["marigold7", "note 23 wren", "common words"].map(hits)).toEqual(answers);
+    for (const table of ["fts_words", "fts_grams", "fts_titles"]) db.exec(`INSERT INTO ${table}(${table}) VALUES ('integrity-check')`);
   } finally {
     db.close();
   }

@@ -12,6 +12,17 @@ import { formatBytes } from "../../preview/clip.ts";
  */
 const MEMORY_CHECK_MS = 250;
 
+/** The store code a search runs, loaded with the first search: an `import()` per call cost ~0.1 ms each. */
+let storeCode: ReturnType<typeof loadStoreCode> | undefined;
+const loadStoreCode = () =>
+  Promise.all([
+    import("../../store/search.ts"),
+    import("../../store/memory.ts"),
+    import("../../store/vocab.ts"),
+    import("../../store/pending.ts"),
+    import("../../store/spool.ts"),
+  ]);
+
 /** `ctx_search`: ranked snippets from everything indexed for this project, plus the agent memory files. */
 export function searchTool() {
   return defineTool({
@@ -30,16 +41,14 @@ export function searchTool() {
     async run(args, ctx) {
       const queries = args.queries.map((q) => q.trim()).filter(Boolean);
       if (queries.length === 0) throw new CtxError("BAD_INPUT", "`queries` holds only empty strings; pass words to search for");
-      const { search } = await import("../../store/search.ts");
-      const { refreshMemory, watchMemory } = await import("../../store/memory.ts");
-      const { backfillVocab } = await import("../../store/vocab.ts");
+      const [{ search }, { refreshMemory, watchMemory }, { backfillVocab }, { flushPending }, { applySpools, spoolRoot }] = await (storeCode ??=
+        loadStoreCode());
       const { db, dbPath, project } = await ctx.store();
       // Kept fresh either way: memory chunks need their candidate slots even when left out.
       const watch = watchMemory(ctx.config, project.worktree, MEMORY_CHECK_MS);
       refreshMemory(db, watch);
       // What ctx_index stored moments ago gets its full-text rows before it is searched, another
       // server's spool included (this server's was written by ctx.store()).
-      const [{ flushPending }, { applySpools, spoolRoot }] = await Promise.all([import("../../store/pending.ts"), import("../../store/spool.ts")]);
       applySpools(db, spoolRoot(dbPath));
       flushPending(db);
       const { snippetMax, rrfK, outputCap } = ctx.config.budgets;
