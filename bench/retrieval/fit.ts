@@ -1,16 +1,17 @@
 /**
- * `bun bench/retrieval/fit.ts [--rounds 3]`: fits the re-ranking's signal weights (src/store/rank.ts
- * WEIGHTS) to the dev split of bench/retrieval by coordinate ascent: each weight in turn is scaled
- * by a few factors, and a change is kept when it raises dev hit@1 + MRR. It reads only the dev
- * questions, so the frozen test split stays unseen; `bun bench/retrieval/run.ts` then reports both.
- * Prints the weights it ends with, to copy into WEIGHTS by hand.
+ * `bun bench/retrieval/fit.ts [--rounds 3] [--questions]`: fits the re-ranking's signal weights
+ * (src/store/rank.ts WEIGHTS) to the dev split of bench/retrieval by coordinate ascent: each weight
+ * in turn is scaled by a few factors, and a change is kept when it raises dev hit@1 + MRR. It reads
+ * only the dev questions, so the frozen test split stays unseen; `bun bench/retrieval/run.ts` then
+ * reports both. It fits WEIGHTS on the dev queries put as keywords; `--questions` fits
+ * QUESTION_WEIGHTS on those put as sentences (rank.ts isQuestion). Prints the weights it ends with, to copy into rank.ts by hand.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULTS } from "../../src/config/constants.ts";
 import { openStore } from "../../src/store/db.ts";
-import { WEIGHTS, type Weights } from "../../src/store/rank.ts";
+import { isQuestion, QUESTION_WEIGHTS, WEIGHTS, type Weights } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { indexCorpus, loadCorpus, loadQueries } from "./corpus.ts";
 import { score } from "./judge.ts";
@@ -19,8 +20,10 @@ const args = process.argv.slice(2);
 const ROUNDS = args.includes("--rounds") ? Number(args[args.indexOf("--rounds") + 1]) : 3;
 const FACTORS = [0, 0.5, 0.75, 1.33, 2];
 
+const QUESTIONS = args.includes("--questions");
 const queries = loadQueries();
-const dev = queries.filter((q) => q.split === "dev");
+// Each weight set is fitted on the queries it ranks: keywords, or sentences.
+const dev = queries.filter((q) => q.split === "dev" && isQuestion(q.query) === QUESTIONS);
 const tmp = mkdtempSync(join(tmpdir(), "ctxmode-fit-"));
 try {
   const db = openStore(join(tmp, "context.db"), { busyTimeoutMs: 5000 });
@@ -31,7 +34,7 @@ try {
     const s = score(dev.map((q) => ({ q, hits: search(db, q.query, opts).hits })));
     return { objective: s.hitAt1 + s.mrr, hitAt1: s.hitAt1, mrr: s.mrr };
   };
-  let best = { ...WEIGHTS };
+  let best = { ...(QUESTIONS ? QUESTION_WEIGHTS : WEIGHTS) };
   let bestScore = evaluate(best);
   console.log(`start: dev hit@1 ${bestScore.hitAt1.toFixed(3)}, MRR ${bestScore.mrr.toFixed(3)}`);
   for (let round = 1; round <= ROUNDS; round++) {

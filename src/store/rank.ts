@@ -27,6 +27,31 @@ export const WEIGHTS = {
 export type Weights = typeof WEIGHTS;
 
 /**
+ * The weights for a query put as a sentence ("how do I stop the logger from adding the pid"):
+ * such a question seldom names the section, so how much of it the body covers, and how close
+ * together, counts for more than the title. Fitted on the dev split's questions
+ * (`bun bench/retrieval/fit.ts --questions`): dev 0.61 -> 0.67 hit@1 on them, the unseen test
+ * split's 0.50 -> 0.55.
+ */
+export const QUESTION_WEIGHTS: Weights = {
+  ...WEIGHTS,
+  fused: 0.884,
+  cover: 3.6,
+  path: 0.6,
+  proximity: 0.8,
+  fragment: 0.45,
+  body: 0.075,
+  defined: 0.15,
+};
+
+/** A query with two stopwords or more is a sentence, not keywords (see QUESTION_WEIGHTS). */
+export function isQuestion(query: string): boolean {
+  let n = 0;
+  for (const w of words(query)) if (STOPWORDS.has(w) && ++n >= 2) return true;
+  return false;
+}
+
+/**
  * Words that say what kind of thing a heading documents ("Class: `util.TextDecoder`", "Popen
  * Objects", "Event: 'close'"), not which: a query need not repeat them to name the section.
  */

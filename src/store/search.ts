@@ -2,7 +2,7 @@ import type { Database } from "./db.ts";
 import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts";
 import { planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
-import { makeMatcher, scoreChunk, splitTitle, titleTerms, type Weights } from "./rank.ts";
+import { isQuestion, makeMatcher, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
 import { isIdentifierLike } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
@@ -31,7 +31,7 @@ export interface SearchOptions extends SearchFilter {
   rrfK: number;
   /** Memory chunks in the database: extra candidate slots, so memory never takes a content hit's place. */
   memoryReserve?: number;
-  /** The re-ranking's signal weights, for fitting them (bench/retrieval/fit.ts); rank.ts WEIGHTS otherwise. */
+  /** The re-ranking's signal weights, for fitting them (bench/retrieval/fit.ts); rank.ts WEIGHTS or QUESTION_WEIGHTS otherwise. */
   weights?: Weights;
   /**
    * Called once before the first vocabulary lookup (a word the index lacks: prefix or spelling
@@ -97,7 +97,8 @@ export function search(db: Database, query: string, options: SearchOptions): Sea
   const parsed = parseQuery(query);
   const filter = filterSql(db, options);
   const plan = planQuery(db, parsed, options.beforeVocab);
-  const hits = rankCandidates(db, withFixedFragments(parsed, plan), plan, filter, options);
+  const weights = options.weights ?? (isQuestion(query) ? QUESTION_WEIGHTS : WEIGHTS);
+  const hits = rankCandidates(db, withFixedFragments(parsed, plan), plan, filter, { ...options, weights });
   return { query, hits, ...(plan.corrected && hits.length ? { corrected: plan.corrected } : {}) };
 }
 

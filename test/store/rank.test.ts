@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { fileName, isContents, splitTitle, versionIn } from "../../src/store/rank.ts";
+import { fileName, isContents, isQuestion, splitTitle, versionIn } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { compactTables, makeSnippet } from "../../src/store/snippet.ts";
@@ -446,5 +446,14 @@ ${"filler ".repeat(40)}`;
     expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(200);
     expect(snippet).toContain("超时");
     expect(snippet).not.toContain("\ufffd");
+  });
+});
+
+describe("questions and keywords", () => {
+  test("a query with two stopwords or more is ranked as a sentence", () => {
+    for (const q of ["how do I stop the logger from adding pid", "what status does express send when the body is too big", "where is the message kept"])
+      expect(isQuestion(q)).toBe(true);
+    for (const q of ["readable stream destroy", "the logger pid", "fs.readFile encoding", "git rebase -i HEAD~5", "is-number"])
+      expect(isQuestion(q)).toBe(false);
   });
 });
