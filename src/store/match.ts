@@ -38,11 +38,18 @@ export interface TermHit {
 }
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/** Whether `s[i]` is a word character: ASCII by its code (most of any text), the rest by WORD_CHAR. */
+function isWordCharAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 95;
+  return WORD_CHAR.test(s[i]!);
+}
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Whether the underscore at `at` opens emphasis (`_word_`): no word character before it. */
 function opensEmphasis(lower: string, at: number): boolean {
-  return lower[at] === "_" && (at === 0 || !WORD_CHAR.test(lower[at - 1]!));
+  return lower[at] === "_" && (at === 0 || !isWordCharAt(lower, at - 1));
 }
 
 /**
@@ -64,9 +71,9 @@ export function findTerms(text: string, stems: string[]): TermHit[] {
         continue;
       }
       const emphasis = pos > 0 && opensEmphasis(lower, pos - 1);
-      if (pos > 0 && WORD_CHAR.test(lower[pos - 1]!) && !emphasis) continue;
+      if (pos > 0 && isWordCharAt(lower, pos - 1) && !emphasis) continue;
       let end = pos + key.length;
-      while (end < lower.length && WORD_CHAR.test(lower[end]!)) end++;
+      while (end < lower.length && isWordCharAt(lower, end)) end++;
       // `_max_workers_` (markdown emphasis, as pages render a parameter) is the word max_workers.
       if (emphasis) while (end > pos + key.length && lower[end - 1] === "_") end--;
       if (wordMatches(lower.slice(pos, end), stem)) hits.push({ term, at: pos, length: end - pos });
