@@ -141,7 +141,7 @@ export function retrievalBlock(): string | undefined {
       latencyBefore ? "|---|---|---|---|---|---|" : "|---|---|---|---|---|",
       ...Object.entries(latency.search).map(([k, r]) => {
         const i = latency.searchAfterIdle?.[k];
-        return `| ${k} | ${r.p50Ms} ms | ${r.p95Ms} ms | ${r.maxMs} ms | ${i ? `${i.p50Ms} / ${i.p95Ms} / ${i.maxMs} ms` : "n/a"} |${was(k)}`;
+        return `| ${k} | ${r.p50Ms} ms | ${r.p95Ms} ms | ${r.maxMs} ms | ${i ? `${i.p50Ms} / ${i.p95Ms} / ${i.maxMs} ms` : "n/a"}${was(k)} |`;
       }),
       "",
       "The first columns are asked right after the run of `ctx_index` calls, as a script would; the last after the server was left",
