@@ -24,11 +24,20 @@ export function storeHealth(db: Database, path: string): StoreHealth {
   const size = (p: string) => statSync(p, { throwIfNoEntry: false })?.size ?? 0;
   const segments = {} as StoreHealth["segments"];
   for (const table of FTS_TABLES) {
-    // A database of an older schema opened read-only (doctor) may lack one.
-    const row = hasTable(db, `${table}_data`) ? db.prepare<{ block: Uint8Array }>(`SELECT block FROM ${table}_data WHERE id = 10`).get() : undefined;
-    segments[table] = row ? segmentCount(row.block) : 0;
+    const block = structureRecord(db, table);
+    segments[table] = block ? segmentCount(block) : 0;
   }
   return { dbBytes: size(path), walBytes: size(`${path}-wal`), segments, waitingBytes: waitingBytes(db) };
+}
+
+/**
+ * An FTS5 index's structure record (row `id = 10` of `<table>_data`): it changes whenever a
+ * segment is written or merged. Undefined for a table a database of an older schema opened
+ * read-only (doctor) lacks.
+ */
+export function structureRecord(db: Database, table: (typeof FTS_TABLES)[number]): Uint8Array | undefined {
+  if (!hasTable(db, `${table}_data`)) return undefined;
+  return db.prepare<{ block: Uint8Array }>(`SELECT block FROM ${table}_data WHERE id = 10`).get()?.block;
 }
 
 /**

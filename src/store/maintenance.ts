@@ -1,5 +1,6 @@
-import { hasTable, type Database } from "./db.ts";
-import { FTS_TABLES, storeHealth } from "./fts-health.ts";
+import { statSync } from "node:fs";
+import type { Database } from "./db.ts";
+import { FTS_TABLES, storeHealth, structureRecord } from "./fts-health.ts";
 
 /**
  * A WAL past this is copied back and truncated. SQLite's own autocheckpoint (1,000 pages) copies
@@ -33,10 +34,7 @@ export function maintainStore(db: Database, path: string): MaintenanceStep {
       db.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('merge', ${MERGE_PAGES})`);
       step.merged.push(table);
     }
-    if (walBytes > WAL_LIMIT_BYTES) {
-      db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
-      step.checkpointed = true;
-    }
+    step.checkpointed = boundWal(db, walBytes);
   } catch {
     // busy or read-only: left to the next call
   }
@@ -57,12 +55,13 @@ const IDLE_MERGE_PAGES = 400;
 export function mergeStep(db: Database, path: string): boolean {
   try {
     for (const table of FTS_TABLES) {
-      if (!hasTable(db, table)) continue;
-      const before = structure(db, table);
+      const before = structureRecord(db, table);
+      if (!before) continue;
       db.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('merge', ${IDLE_MERGE_PAGES})`);
-      if (!sameBytes(before, structure(db, table))) {
+      const after = structureRecord(db, table);
+      if (!after || Buffer.compare(before, after) !== 0) {
         // The merged pages went to the WAL: bound it as a call's maintenance does.
-        if (storeHealth(db, path).walBytes > WAL_LIMIT_BYTES) db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
+        boundWal(db, statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0);
         return false;
       }
     }
@@ -72,11 +71,9 @@ export function mergeStep(db: Database, path: string): boolean {
   return true;
 }
 
-const structure = (db: Database, table: string) => db.prepare<{ block: Uint8Array }>(`SELECT block FROM ${table}_data WHERE id = 10`).get()?.block;
-
-function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
-  if (!a || !b) return a === b;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+/** A TRUNCATE checkpoint when the WAL is past WAL_LIMIT_BYTES; true when it ran. */
+function boundWal(db: Database, walBytes: number): boolean {
+  if (walBytes <= WAL_LIMIT_BYTES) return false;
+  db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
   return true;
 }

@@ -6,7 +6,7 @@
  * Chunks stored before the table existed are read into it later, a batch at a time (never in the
  * migration, which may run inside a hook); until then search asks `fts_words` as before.
  */
-import { hasTable, type Database } from "./db.ts";
+import { hasTable, transaction, type Database } from "./db.ts";
 
 /** Chunk ids still to be read into the title index: what was stored before it existed. */
 interface Backfill {
@@ -40,8 +40,7 @@ export function titlesPending(db: Database): boolean {
  */
 export function backfillTitles(db: Database, maxChunks = 5000): boolean {
   if (!pending(db)) return true;
-  db.exec("BEGIN IMMEDIATE");
-  try {
+  transaction(db, () => {
     const current = pending(db);
     if (current) {
       const rows = db
@@ -61,10 +60,6 @@ export function backfillTitles(db: Database, maxChunks = 5000): boolean {
       if (rows.length < maxChunks || last === undefined || last >= current.end) db.exec(`DELETE FROM store_meta WHERE key = '${KEY}'`);
       else db.prepare(`UPDATE store_meta SET value = $v WHERE key = '${KEY}'`).run({ v: JSON.stringify({ next: last + 1, end: current.end }) });
     }
-    db.exec("COMMIT");
-  } catch (err) {
-    db.exec("ROLLBACK");
-    throw err;
-  }
+  });
   return !titlesPending(db);
 }
