@@ -275,14 +275,28 @@ function pickHits<T extends { row: ChunkRow }>(scored: T[], options: SearchOptio
   return content.length ? [...content.slice(0, options.limit), ...memory.slice(0, 1)] : memory.slice(0, options.limit);
 }
 
+type FtsTable = "fts_words" | "fts_grams" | "fts_titles";
+
 /**
- * Best rowids of one FTS table. Without filters this is FTS5's own `ORDER BY rank LIMIT` path,
- * which never touches the chunks table; a join is paid only when a filter needs it. `newest`
- * takes the latest matches instead of the best ranked (no BM25 over every match).
+ * Each FTS table's BM25, written out: the same order as its `rank` (fts_words is configured
+ * `bm25(5.0, 1.0)` in schema.ts, the others use the default), but asked for as a function,
+ * SQLite keeps only the best `LIMIT` rows while scoring, where `ORDER BY rank` has FTS5 sort
+ * every match first. A word in 1,500 of 27,000 chunks: 1.4-1.8 ms by rank, 0.65-0.9 ms so.
  */
-function candidates(db: Database, table: "fts_words" | "fts_grams" | "fts_titles", match: string, filter: Filter, order: "rank" | "newest" = "rank"): number[] {
+export const BM25: Readonly<Record<FtsTable, string>> = {
+  fts_words: "bm25(fts_words, 5.0, 1.0)",
+  fts_grams: "bm25(fts_grams)",
+  fts_titles: "bm25(fts_titles)",
+};
+
+/**
+ * Best rowids of one FTS table. Without filters this reads the FTS table alone and never
+ * touches the chunks table; a join is paid only when a filter needs it. `newest` takes the
+ * latest matches instead of the best ranked (no BM25 over every match).
+ */
+function candidates(db: Database, table: FtsTable, match: string, filter: Filter, order: "rank" | "newest" = "rank"): number[] {
   if (!match) return [];
-  const by = order === "rank" ? `${table}.rank` : `${table}.rowid DESC`;
+  const by = order === "rank" ? BM25[table] : `${table}.rowid DESC`;
   const sql = filter.sql
     ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match ${filter.sql} ORDER BY ${by} LIMIT $take`
     : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match ORDER BY ${by} LIMIT $take`;

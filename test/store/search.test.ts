@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { detectKind } from "../../src/store/chunk/index.ts";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { search, type SearchOptions } from "../../src/store/search.ts";
+import { BM25, search, type SearchOptions } from "../../src/store/search.ts";
 import { fixturesDir, tempDir } from "../helpers/temp.ts";
 
 const base: SearchOptions = { limit: 5, snippetMax: 800, rrfK: 60 };
@@ -28,6 +28,18 @@ beforeAll(() => {
 const top = (q: string, o: Partial<SearchOptions> = {}) => search(db, q, { ...base, ...o });
 
 describe("search", () => {
+  test.each([
+    ["fts_words", "function"],
+    ["fts_words", "react OR hooks"],
+    ["fts_titles", "function"],
+    ["fts_grams", "Effect"],
+  ] as const)("%s candidates by the written-out BM25 come in the order of its configured rank (%s)", (table, match) => {
+    const byRank = db.prepare<{ score: number }>(`SELECT rank AS score FROM ${table} WHERE ${table} MATCH $match ORDER BY rank`).all({ match });
+    const byBm25 = db.prepare<{ score: number }>(`SELECT ${BM25[table]} AS score FROM ${table} WHERE ${table} MATCH $match ORDER BY ${BM25[table]} LIMIT 1000`).all({ match });
+    expect(byRank.length).toBeGreaterThan(1);
+    expect(byBm25.map((r) => r.score)).toEqual(byRank.map((r) => r.score));
+  });
+
   test.each([
     ["stems: plural and -ing forms meet their stem", "cleanups functions", "context7-react-docs.md"],
     ["identifier substring", "useEff", "context7-react-docs.md"],
