@@ -35,7 +35,9 @@ describe("search", () => {
     ["fts_grams", "Effect"],
   ] as const)("%s candidates by the written-out BM25 come in the order of its configured rank (%s)", (table, match) => {
     const byRank = db.prepare<{ score: number }>(`SELECT rank AS score FROM ${table} WHERE ${table} MATCH $match ORDER BY rank`).all({ match });
-    const byBm25 = db.prepare<{ score: number }>(`SELECT ${BM25[table]} AS score FROM ${table} WHERE ${table} MATCH $match ORDER BY ${BM25[table]} LIMIT 1000`).all({ match });
+    const byBm25 = db
+      .prepare<{ score: number }>(`SELECT ${BM25[table]} AS score FROM ${table} WHERE ${table} MATCH $match ORDER BY ${BM25[table]} LIMIT 1000`)
+      .all({ match });
     expect(byRank.length).toBeGreaterThan(1);
     expect(byBm25.map((r) => r.score)).toEqual(byRank.map((r) => r.score));
   });
