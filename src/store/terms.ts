@@ -2,7 +2,6 @@
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 const NON_ASCII_RUN = /[^\x00-\x7f\s\p{P}\p{S}]{2,}/gu;
-const HAS_NON_ASCII = /[^\x00-\x7f]/;
 
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (
@@ -28,22 +27,27 @@ export function words(text: string): string[] {
 export function gramTerms(title: string, body: string): string {
   const seen = new Set<string>();
   // Plain title words are the porter index's job; the title's identifiers are ours.
-  scanIdentifiers(title, seen);
-  scanIdentifiers(body, seen);
-  for (const text of [title, body]) if (HAS_NON_ASCII.test(text)) for (const t of text.match(NON_ASCII_RUN) ?? []) seen.add(t);
+  const titleWide = scanIdentifiers(title, seen);
+  const bodyWide = scanIdentifiers(body, seen);
+  if (titleWide) for (const t of title.match(NON_ASCII_RUN) ?? []) seen.add(t);
+  if (bodyWide) for (const t of body.match(NON_ASCII_RUN) ?? []) seen.add(t);
   return [...seen].join(" ");
 }
 
 /**
- * One pass over char codes that slices out only identifier-like ASCII terms. A regex that
- * materialised every word first spent most of its time allocating strings for plain words.
+ * One pass over char codes that slices out only identifier-like ASCII terms; true when the text
+ * holds a non-ASCII character. A regex that materialised every word first spent most of its
+ * time allocating strings for plain words, and a run of lower-case letters (most of prose) is
+ * stepped over in a loop of its own.
  */
-function scanIdentifiers(text: string, into: Set<string>): void {
+function scanIdentifiers(text: string, into: Set<string>): boolean {
   const n = text.length;
+  let wide = false;
   let i = 0;
   while (i < n) {
     let c = text.charCodeAt(i);
     if (!isTermStart(c)) {
+      if (c > 127) wide = true;
       i++;
       continue;
     }
@@ -56,17 +60,30 @@ function scanIdentifiers(text: string, into: Set<string>): void {
     let lastWord = i; // end of the last character that may end a term ([A-Za-z0-9_$])
     for (; i < n; i++) {
       c = text.charCodeAt(i);
-      const lower = c >= 97 && c <= 122;
+      if (c >= 97 && c <= 122) {
+        // A run of lower-case letters: nothing in it but the count changes.
+        const from = i;
+        while (i + 1 < n) {
+          const d = text.charCodeAt(i + 1);
+          if (d < 97 || d > 122) break;
+          i++;
+        }
+        letters += i + 1 - from;
+        if (joined) special = true;
+        prevLower = true;
+        lastWord = i + 1;
+        continue;
+      }
       const upper = c >= 65 && c <= 90;
-      if (lower || upper || (c >= 48 && c <= 57) || c === 95 || c === 36) {
-        if (lower || upper) letters++;
+      if (upper || (c >= 48 && c <= 57) || c === 95 || c === 36) {
+        if (upper) letters++;
         else {
           special = true;
           if (c <= 57 && c >= 48) digits = true;
         }
         if (upper && prevLower) special = true;
         if (joined) special = true;
-        prevLower = lower;
+        prevLower = false;
         lastWord = i + 1;
       } else if (c === 46 || c === 47 || c === 58 || c === 64 || c === 35 || c === 45) {
         joined = true;
@@ -78,6 +95,7 @@ function scanIdentifiers(text: string, into: Set<string>): void {
     if (len >= 3 && letters * 2 >= len && (special || len >= 12)) into.add(text.slice(start, lastWord));
     else if (len >= 5 && joined && digits && isVersionLike(text.slice(start, lastWord))) into.add(text.slice(start, lastWord));
   }
+  return wide;
 }
 
 /**
