@@ -5,19 +5,19 @@ const terms = (body: string, title = "") => gramTerms(title, body).split(" ").fi
 
 describe("gramTerms", () => {
   test.each([
-    ["camelCase", "call useEffect here", ["useEffect"]],
-    ["snake_case", "set max_retry_count to 3", ["max_retry_count"]],
-    ["dotted and pathy names", "see fs.readFile and src/store/db.ts", ["fs.readFile", "src/store/db.ts"]],
-    ["letters with digits", "the utf8 and sha256 codecs", ["utf8", "sha256"]],
-    ["a long plain word", "internationalization matters", ["internationalization"]],
-    ["a trailing joiner is not part of the term", "open fs.readFile. then", ["fs.readFile"]],
-    ["versions and advisory ids", "fixed in 2.30-3 for CVE-2018-6323", ["2.30-3", "CVE-2018-6323"]],
-    ["a plain sentence yields nothing", "the quick brown fox jumps over the lazy dog", []],
-    ["numbers, dates and times stay out", "at 2024-01-02 12:30:45 took 1234 ms", []],
-    ["tokens under three characters stay out", "a1 b_ x. go", []],
+    ["camelCase", "call useEffect here", ["useEffect"], ""],
+    ["snake_case", "set max_retry_count to 3", ["max_retry_count"], ""],
+    ["dotted and pathy names", "see fs.readFile and src/store/db.ts", ["fs.readFile", "src/store/db.ts"], ""],
+    ["letters with digits", "the utf8 and sha256 codecs", ["utf8", "sha256"], ""],
+    ["a long plain word", "internationalization matters", ["internationalization"], ""],
+    ["a trailing joiner is not part of the term", "open fs.readFile. then", ["fs.readFile"], ""],
+    ["versions and advisory ids", "fixed in 2.30-3 for CVE-2018-6323", ["2.30-3", "CVE-2018-6323"], ""],
+    ["a plain sentence yields nothing", "the quick brown fox jumps over the lazy dog", [], ""],
+    ["numbers, dates and times stay out", "at 2024-01-02 12:30:45 took 1234 ms", [], ""],
+    ["tokens under three characters stay out", "a1 b_ x. go", [], ""],
     ["the title's identifiers count", "plain words", ["getUser"], "API > getUser"],
-    ["each term once", "useEffect and useEffect again", ["useEffect"]],
-  ])("%s", (_name, body, expected, title = "") => {
+    ["each term once", "useEffect and useEffect again", ["useEffect"], ""],
+  ] as [string, string, string[], string][])("%s", (_name, body, expected, title) => {
     expect(terms(body, title)).toEqual(expected);
   });
 
