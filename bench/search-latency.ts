@@ -10,7 +10,7 @@
 import { connectCtxmode } from "./suite/mcp.ts";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { makeCorpus, mulberry32 } from "./corpus.ts";
 
 const here = import.meta.dir;
@@ -155,7 +155,7 @@ async function main() {
       queries: kinds,
     };
     const out = outArg > 0 ? process.argv[outArg + 1]! : `search-latency${MB === 50 ? "" : `-${MB}mb`}${PAUSE_MS ? "-paused" : ""}.json`;
-    writeFileSync(join(here, "results", out), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(isAbsolute(out) ? out : join(here, "results", out), `${JSON.stringify(result, null, 2)}\n`);
     console.log(
       `ctx_search over MCP, ${MB} MB in ${n} files (ctx_index ${result.indexMsPerMB} ms/MB, one call per file; the first search after them ${result.firstSearchMs} ms, ${result.indexAndFirstSearchMsPerMB} ms/MB with it; medians of ${RUNS} runs: ${runs.map((r) => r.indexMsPerMB).join(", ")} ms/MB)`,
     );
