@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOST_CASES } from "../test/hooks/hosts-table.ts";
+import { bigLog } from "./suite/build-log.ts";
 
 const here = import.meta.dir;
 const binary = join(here, "..", "dist", process.platform === "win32" ? "ctxmode.exe" : "ctxmode");
@@ -143,23 +144,6 @@ try {
   console.log("written: bench/results/hooks.json");
 } finally {
   rmSync(tmp, { recursive: true, force: true });
-}
-
-/** A verbose build's log: compile lines with paths and timings, warnings and an error now and then. */
-function bigLog(bytes: number): string {
-  const lines: string[] = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
-    const line =
-      i % 97 === 0
-        ? `src/module${i % 13}/file${i}.ts(${i % 200},${i % 40}): error TS2345: Argument of type 'string' is not assignable to parameter of type 'number'.`
-        : i % 29 === 0
-          ? `warning: unused variable \`value${i}\` in src/module${i % 13}/file${i}.ts:${i % 300}`
-          : `[${String(i % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}] compiled src/module${i % 13}/file${i}.ts in ${(i * 7) % 400} ms (${(i * 13) % 9000} bytes)`;
-    lines.push(line);
-    size += line.length + 1;
-  }
-  return lines.join("\n");
 }
 
 function round2(n: number): number {

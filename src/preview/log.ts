@@ -1,5 +1,5 @@
 import { countText, cutStart, formatBytes, utf8Length } from "./clip.ts";
-import { eachLine, lastLines } from "./lines.ts";
+import { lastLines } from "./lines.ts";
 import { join, previewLines, takeLines } from "./plain.ts";
 import type { PreviewInput, Rendered } from "./types.ts";
 
@@ -19,12 +19,22 @@ const MAX_KINDS = 500;
 /** Characters of a line looked at for its level and kind. */
 const LINE_LOOK = 400;
 
+const TIMESTAMPS = new RegExp(TIMESTAMP.source, "g");
+
 /** Whether most sampled lines carry a timestamp or a level word. */
 export function looksLikeLog(sample: string[]): boolean {
   const lines = sample.filter((l) => l.trim() !== "");
   if (lines.length < 5) return false;
-  const marked = lines.filter((l) => TIMESTAMP.test(l.slice(0, 60)) || LEVEL.test(l.slice(0, 120)) || LEVEL_MARKED.test(l.slice(0, 120))).length;
-  return marked >= lines.length * 0.5;
+  // Decided as soon as either side holds half the lines.
+  let marked = 0;
+  let plain = 0;
+  for (const l of lines) {
+    if (TIMESTAMP.test(l.slice(0, 60)) || LEVEL.test(l.slice(0, 120)) || LEVEL_MARKED.test(l.slice(0, 120))) marked++;
+    else plain++;
+    if (marked >= lines.length * 0.5) return true;
+    if (plain > lines.length * 0.5) return false;
+  }
+  return false;
 }
 
 interface Kind {
@@ -40,7 +50,7 @@ interface Kind {
 export function normalizeLine(line: string): string {
   return line
     .slice(0, LINE_LOOK)
-    .replace(new RegExp(TIMESTAMP.source, "g"), "")
+    .replace(TIMESTAMPS, "")
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "<id>")
     .replace(/\b0x[0-9a-f]+\b/gi, "<hex>")
     .replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,}\b/gi, "<hex>")
@@ -50,13 +60,37 @@ export function normalizeLine(line: string): string {
     .trim();
 }
 
+/** Every level word above, in any case: a line without one in its first LINE_LOOK characters is neither. */
+const LEVEL_HINT = /err|fatal|crit|panic|severe|emerg|alert|warn/gi;
+
+/**
+ * Calls `visit` with each line (and its 1-based number) that holds a level word in its first
+ * LINE_LOOK characters: one scan of the text for the words, instead of four level patterns tried
+ * on every line (most of a 256 KB build log's preview time).
+ */
+function eachLevelLine(text: string, visit: (line: string, n: number) => void): void {
+  const hint = new RegExp(LEVEL_HINT.source, LEVEL_HINT.flags);
+  let n = 1;
+  let counted = 0;
+  for (let m = hint.exec(text); m; m = hint.exec(text)) {
+    const start = text.lastIndexOf("\n", m.index - 1) + 1;
+    let end = text.indexOf("\n", m.index);
+    if (end === -1) end = text.length;
+    hint.lastIndex = end;
+    if (m.index - start + m[0].length > LINE_LOOK) continue;
+    for (let i = text.indexOf("\n", counted); i !== -1 && i < start; i = text.indexOf("\n", i + 1)) n++;
+    counted = start;
+    visit(text.slice(start, end), n);
+  }
+}
+
 /** Error and warning lines grouped by kind with counts and the first example, then the last lines. */
 export function previewLog(input: PreviewInput, cap: number): Rendered {
   const errors = new Map<string, Kind>();
   const warnings = new Map<string, Kind>();
   let errorLines = 0;
   let warnLines = 0;
-  eachLine(input.text, (line, n) => {
+  eachLevelLine(input.text, (line, n) => {
     const head = line.slice(0, LINE_LOOK);
     const isError = ERROR.test(head) || ERROR_MARKED.test(head);
     const isWarn = !isError && (WARN.test(head) || WARN_MARKED.test(head));

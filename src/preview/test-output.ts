@@ -35,7 +35,8 @@ interface Open {
 
 /** The shapes whose failure or summary lines occur in the sample; empty when this is not test or build output. */
 export function detectShapes(sample: string[]): OutputShape[] {
-  return SHAPES.filter((s) => sample.some((l) => s.summary.test(l.slice(0, LINE_LOOK)) || (s.strong && s.failure.test(l.slice(0, LINE_LOOK)))));
+  const heads = sample.map((l) => (l.length > LINE_LOOK ? l.slice(0, LINE_LOOK) : l));
+  return SHAPES.filter((s) => heads.some((l) => s.summary.test(l) || (s.strong && s.failure.test(l))));
 }
 
 /** Failures (test name or error, first assertion lines, location) and the summary lines. */

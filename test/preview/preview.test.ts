@@ -251,6 +251,21 @@ describe("previewText", () => {
     expect(p.lines).toBe(500);
   });
 
+  test("a log's error and warning lines keep their line numbers; a level word past the first 400 characters does not count", () => {
+    const lines = Array.from({ length: 300 }, (_, i) => `2026-02-23T10:00:${String(i % 60).padStart(2, "0")}Z INFO step ${i} done`);
+    lines[41] = "2026-02-23T10:01:00Z ERROR disk full on /dev/sda1";
+    lines[42] = `2026-02-23T10:01:01Z INFO ${"x".repeat(420)} ERROR only far out`;
+    lines[199] = "2026-02-23T10:02:00Z WARN retrying upload";
+    lines[200] = "2026-02-23T10:02:01Z warning: cache cold";
+    const p = previewText(lines.join("\r\n"), 2000);
+    expect(p.kind).toBe("log");
+    expect(p.text).toContain("1 error line (1 kind), 2 warning lines (2 kinds)");
+    expect(p.text).toContain("×1 · line 42 · 2026-02-23T10:01:00Z ERROR disk full");
+    expect(p.text).toContain("×1 · line 200 · 2026-02-23T10:02:00Z WARN retrying upload");
+    expect(p.text).toContain("×1 · line 201 · ");
+    expect(p.text).not.toContain("only far out");
+  });
+
   test("tiny and empty input", () => {
     expect(previewText("", 100).text).toBe("(no output)");
     expect(previewText("x", 100).text).toBe("line 1 of 1, 1 B:\nx");
