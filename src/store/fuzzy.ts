@@ -15,18 +15,21 @@ let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /**
  * Optimal string alignment distance (Levenshtein plus adjacent transpositions at cost 1), giving
- * up with `limit + 1` once every path is over `limit`.
+ * up with `limit + 1` once every path is over `limit`. `prefix`: the distance from `a` to the
+ * closest prefix of `b` (`interprte` is one edit from the start of `interpretnumeric`).
  */
-export function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+export function editDistance(a: string, b: string, limit: number, prefix = false): number {
+  if (prefix ? b.length < a.length - limit : Math.abs(a.length - b.length) > limit) return limit + 1;
   if (rows[0]!.length <= b.length) rows = [0, 1, 2].map(() => new Int32Array(b.length + 1));
   let [before, prev, cur] = rows as [Int32Array, Int32Array, Int32Array];
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  // A prefix longer than the word by more than the limit is never within it.
+  const width = prefix ? Math.min(b.length, a.length + limit) : b.length;
+  for (let j = 0; j <= width; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
     const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
+    for (let j = 1; j <= width; j++) {
       const cb = b.charCodeAt(j - 1);
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
       if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, before[j - 2]! + 1);
@@ -36,7 +39,10 @@ export function editDistance(a: string, b: string, limit: number): number {
     if (rowMin > limit) return limit + 1;
     [before, prev, cur] = [prev, cur, before];
   }
-  return prev[b.length]!;
+  if (!prefix) return prev[b.length]!;
+  let best = limit + 1;
+  for (let j = Math.max(0, a.length - limit); j <= width; j++) best = Math.min(best, prev[j]!);
+  return best;
 }
 
 /**
@@ -68,6 +74,36 @@ export function spellingCandidates(db: Database, word: string, isCommon: (w: str
 }
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * Largest edit distance for a misspelled start of a longer word: looser than a whole word's, as
+ * a short start fits many words; none below seven letters.
+ */
+export function maxPrefixDistance(len: number): number {
+  return len < 7 ? 0 : len < 11 ? 1 : 2;
+}
+
+/** Vocabulary words read at most for one misspelled start. */
+const PREFIX_READ = 3000;
+
+/**
+ * Vocabulary words that begin with a misspelling of `word`, closest first, then shortest: a
+ * partial identifier typed wrong (`interprteNumeric` for `interpretNumericEntities`). Read from
+ * the ranges a typo past the first letter leaves: the same first three letters, the third
+ * missing, extra or swapped with the second, or the first two swapped.
+ */
+export function prefixCandidates(db: Database, word: string): { word: string; distance: number }[] {
+  const limit = maxPrefixDistance(word.length);
+  if (limit === 0 || !/^[a-z][a-z_]*$/.test(word)) return [];
+  const [a, b, c, d] = [word[0]!, word[1]!, word[2]!, word[3]!];
+  const starts = [...new Set([a + b + c, a + b + d, a + c + d, a + c + b, b + a + c])];
+  const out: { word: string; distance: number; length: number }[] = [];
+  for (const w of wordsStartingWithAny(db, starts, word.length - limit, 64, PREFIX_READ)) {
+    const distance = editDistance(word, w, limit, true);
+    if (distance <= limit) out.push({ word: w, distance, length: w.length });
+  }
+  return out.sort((x, y) => x.distance - y.distance || x.length - y.length).map(({ word: w, distance }) => ({ word: w, distance }));
+}
 
 function sorted(found: Map<string, number>): { word: string; distance: number }[] {
   return [...found].map(([w, distance]) => ({ word: w, distance })).sort((x, y) => x.distance - y.distance);

@@ -5,7 +5,7 @@
  * ones is fixed too. A word with neither stays out of the word lists (trigrams may still find it).
  */
 import type { Database } from "./db.ts";
-import { spellingCandidates } from "./fuzzy.ts";
+import { prefixCandidates, spellingCandidates } from "./fuzzy.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { quote, type ParsedQuery } from "./query.ts";
 import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
@@ -98,7 +98,7 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
       const live = expansions.filter((_, k) => dfs[k]! > 0);
       if (live.length) return term(live, Math.max(...dfs), "prefix");
     }
-    const fix = pieces.has(word) ? undefined : bestFix(db, word, known);
+    const fix = pieces.has(word) ? undefined : (bestFix(db, word, known) ?? startFix(db, word));
     if (fix) {
       fixed = true;
       const t = term(fix.words, fix.df, "fixed");
@@ -110,6 +110,21 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   for (const t of terms) if (t.kind === "known") addSynonyms(t);
   const corrected = fixed ? terms.map((t) => (t.kind === "fixed" ? t.forms[0]! : t.word)).join(" ") : undefined;
   return { terms, total, ...(corrected ? { corrected } : {}) };
+}
+
+/**
+ * A partial word typed wrong (`interprteNumeric`, `stirctDep`): the vocabulary words that begin
+ * with its closest fix, as a partial word stands for the words it begins. Too many, and it is
+ * too vague to guess at.
+ */
+function startFix(db: Database, word: string): { words: string[]; df: number } | undefined {
+  const candidates = prefixCandidates(db, word);
+  if (candidates.length === 0) return undefined;
+  const nearest = candidates.filter((c) => c.distance === candidates[0]!.distance).map((c) => c.word);
+  if (nearest.length > MAX_EXPANSIONS) return undefined;
+  const dfs = stems(db, nearest).map((s) => docFreq(db, s));
+  const live = nearest.filter((_, k) => dfs[k]! > 0);
+  return live.length ? { words: live, df: Math.max(...dfs) } : undefined;
 }
 
 /** Chunks counted at most when a candidate is checked against the query's other words. */

@@ -111,14 +111,14 @@ export function wordsWithPrefix(db: Database, prefix: string, limit: number): st
  * Words starting with any of `starts` whose length is within [min, max]: one statement for many
  * short key ranges (a statement per range cost most of a miss's time at 50 MB).
  */
-export function wordsStartingWithAny(db: Database, starts: string[], min: number, max: number): string[] {
+export function wordsStartingWithAny(db: Database, starts: string[], min: number, max: number, limit = 5000): string[] {
   return db
     .prepare<{ word: string }>(
       `SELECT v.word AS word FROM json_each($ranges) r
        JOIN vocab v ON v.word >= json_extract(r.value, '$[0]') AND v.word < json_extract(r.value, '$[1]')
-       WHERE length(v.word) BETWEEN $min AND $max LIMIT 5000`,
+       WHERE length(v.word) BETWEEN $min AND $max LIMIT $limit`,
     )
-    .all({ ranges: JSON.stringify(starts.map((s) => [s, `${s}\u{10ffff}`])), min, max })
+    .all({ ranges: JSON.stringify(starts.map((s) => [s, `${s}\u{10ffff}`])), min, max, limit })
     .map((r) => r.word);
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
-import { editDistance, maxDistance } from "../../src/store/fuzzy.ts";
+import { editDistance, maxDistance, maxPrefixDistance } from "../../src/store/fuzzy.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
 import { parseQuery } from "../../src/store/query.ts";
@@ -26,6 +26,10 @@ const DOCS: [string, string][] = [
     "node.md",
     "# Process\n\n## process.memoryUsage()\n\nReturns memory usage of the process in bytes.\n\n## fs.createReadStream(path)\n\nOpens a readable stream.\n",
   ],
+  [
+    "parser.md",
+    "# Parser\n\n## interpretNumericEntities\n\nDecodes `&#38;` in values.\n\n## strictDepth\n\nThrows past the depth limit.\n\n## interpolate\n\nFills placeholders.\n",
+  ],
 ];
 
 beforeAll(() => {
@@ -46,11 +50,24 @@ describe("edit distance (optimal string alignment)", () => {
     expect(editDistance(b, a, 3)).toBe(d);
   });
 
+  test.each([
+    ["interprte", "interpretnumericentities", 1],
+    ["stirctdep", "strictdepth", 1],
+    ["falltro", "fallthrough", 1],
+    ["strictdep", "strictdepth", 0],
+    ["interpolate", "interpretnumericentities", 3],
+  ])("the start of %s ~ %s = %i", (a, b, d) => {
+    expect(editDistance(a, b, 2, true)).toBe(Math.min(d, 3));
+  });
+
   test("gives up past the limit", () => {
     expect(editDistance("completely", "different", 2)).toBe(3);
     expect(maxDistance(3)).toBe(0);
     expect(maxDistance(5)).toBe(1);
     expect(maxDistance(9)).toBe(2);
+    expect(maxPrefixDistance(6)).toBe(0);
+    expect(maxPrefixDistance(7)).toBe(1);
+    expect(maxPrefixDistance(11)).toBe(2);
   });
 });
 
@@ -87,6 +104,26 @@ describe("per-word spelling fixes", () => {
     expect(t.kind).toBe("prefix");
     expect(t.forms).toEqual(["createreadstream"]);
     expect(search(db, "createReadStr", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("Process > fs.createReadStream(path)");
+  });
+
+  test.each([
+    ["a swapped pair", "interprteNumeric", "Parser > interpretNumericEntities"],
+    ["a swapped pair at the start", "stirctDep", "Parser > strictDepth"],
+    ["a dropped letter", "intrpretNumeric", "Parser > interpretNumericEntities"],
+  ])("a partial identifier typed wrong (%s) stands for the words its fix begins: %s", (_name, query, title) => {
+    const t = plan(query).terms[0]!;
+    expect(t.kind).toBe("fixed");
+    const r = search(db, query, { limit: 3, snippetMax: 800, rrfK: 60 });
+    expect(r.corrected).toBeDefined();
+    expect(r.hits[0]!.title).toBe(title);
+  });
+
+  test.each([
+    ["too short to guess at", "stirct"],
+    ["digits in it", "interprte9x"],
+    ["three edits from any start", "intxrpxxtnum"],
+  ])("no partial-identifier fix when %s (%s)", (_name, query) => {
+    expect(plan(query).corrected).toBeUndefined();
   });
 
   test("the spelling fix is reported and the right section comes first", () => {
