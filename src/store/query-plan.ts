@@ -73,21 +73,24 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   let fixed = false;
   // Words the index holds (or fixed so far): the context a spelling fix is checked against.
   const known: PlannedTerm[] = [];
-  const terms = words.map((word, i): PlannedTerm => {
+  const term = (word: string, forms: string[], n: number, kind: PlannedTerm["kind"]): PlannedTerm => ({ word, forms, df: n, weight: idf(n, total), kind });
+  // First what the index holds, a synonym or a partial word stands for; spelling fixes after, so
+  // each is checked against every word that needs none, before it or after it (`chaning
+  // exception`: `chaining`, found beside `exception`, not the commoner `changing`).
+  const planned = words.map((word, i): PlannedTerm | undefined => {
     const df = docFreq(db, wordStems[i]!);
-    const term = (forms: string[], n: number, kind: PlannedTerm["kind"]): PlannedTerm => ({ word, forms, df: n, weight: idf(n, total), kind });
     if (df > 0) {
-      const t = term([word], df, "known");
+      const t = term(word, [word], df, "known");
       known.push(t);
       return t;
     }
     // A word the docs put otherwise ("folder" for "directory") is that word, not a misspelling.
     if (synonyms.get(word)?.length) {
-      const t = term([], 0, "unknown");
+      const t = term(word, [], 0, "unknown");
       addSynonyms(t);
       if (t.forms.length > 0) return t;
     }
-    if (literal || word.length < 3 || !hasVocab(db)) return term([], 0, "unknown");
+    if (literal || word.length < 3 || !hasVocab(db)) return term(word, [], 0, "unknown");
     if (beforeVocab) {
       beforeVocab();
       beforeVocab = undefined;
@@ -96,16 +99,19 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
     if (expansions.length > 0 && expansions.length <= MAX_EXPANSIONS) {
       const dfs = stems(db, expansions).map((s) => docFreq(db, s));
       const live = expansions.filter((_, k) => dfs[k]! > 0);
-      if (live.length) return term(live, Math.max(...dfs), "prefix");
+      if (live.length) return term(word, live, Math.max(...dfs), "prefix");
     }
-    const fix = pieces.has(word) ? undefined : (bestFix(db, word, known) ?? startFix(db, word));
-    if (fix) {
-      fixed = true;
-      const t = term(fix.words, fix.df, "fixed");
-      known.push(t);
-      return t;
-    }
-    return term([], 0, "unknown");
+    return pieces.has(word) ? term(word, [], 0, "unknown") : undefined;
+  });
+  const terms = planned.map((t, i): PlannedTerm => {
+    if (t) return t;
+    const word = words[i]!;
+    const fix = bestFix(db, word, known) ?? startFix(db, word);
+    if (!fix) return term(word, [], 0, "unknown");
+    fixed = true;
+    const out = term(word, fix.words, fix.df, "fixed");
+    known.push(out);
+    return out;
   });
   for (const t of terms) if (t.kind === "known") addSynonyms(t);
   const corrected = fixed ? terms.map((t) => (t.kind === "fixed" ? t.forms[0]! : t.word)).join(" ") : undefined;
@@ -166,7 +172,11 @@ const SETTLED_DF = 10;
 /** How many times more chunks a first-letter runner-up needs to win over a rare close word. */
 const COMMON_RATIO = 20;
 
-/** Of equally close words, the one found with the query's other words, then the one in more chunks; undefined on a tie. */
+/**
+ * Of equally close words, the one found with the query's other words, then the one in more
+ * chunks; a word in a few chunks is no guess beside one in many times more (`clus`, in one chunk
+ * that happens to hold the query's other words, beside `class`). Undefined on a tie.
+ */
 function pickFix(db: Database, nearest: string[], others: PlannedTerm[]): { words: string[]; df: number } | undefined {
   // Words the index reads as one (`damage`, `damaged`: one stem) are one guess, not a tie; all are its forms.
   const byStem = new Map<string, string[]>();
@@ -176,11 +186,15 @@ function pickFix(db: Database, nearest: string[], others: PlannedTerm[]): { word
   const guesses = [...byStem];
   const dfs = guesses.map(([stem]) => docFreq(db, stem));
   const context = others.filter((t) => t.forms.length > 0).flatMap((t) => t.forms);
-  const co = guesses.map(([, words], k) => (dfs[k]! > 0 && context.length && guesses.length > 1 ? together(db, words[0]!, context) : 0));
+  const commonest = Math.max(...dfs);
+  // A word in a few chunks is no guess beside one in many times more (`clus` beside `class`).
+  const live = dfs.map((df) => df > 0 && !(df < SETTLED_DF && commonest >= Math.max(SETTLED_DF, df * COMMON_RATIO)));
+  const contested = live.filter(Boolean).length > 1;
+  const co = guesses.map(([, words], k) => (!live[k] ? -1 : contested && context.length ? together(db, words[0]!, context) : 0));
   let pick = -1;
   let tie = false;
   guesses.forEach((_, k) => {
-    if (dfs[k]! <= 0) return;
+    if (co[k]! < 0) return;
     const better = pick < 0 || co[k]! > co[pick]! || (co[k] === co[pick] && dfs[k]! > dfs[pick]!);
     if (better) [pick, tie] = [k, false];
     else if (co[k] === co[pick] && dfs[k] === dfs[pick]) tie = true;

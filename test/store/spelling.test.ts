@@ -160,6 +160,39 @@ test("a rare word as close gives way to a far more common one that differs in it
   own.close();
 });
 
+test("a fix is checked against the query's right words that come after it too (chaning exception -> chaining, though changing is commoner)", () => {
+  const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  indexSource(own, {
+    label: "errors.md",
+    text: "# Errors\n\n## Exception chaining\n\nRaise a new exception from the original one.\n",
+    kind: "markdown",
+    maxChunk: 4096,
+  });
+  for (let i = 0; i < 4; i++)
+    indexSource(own, { label: `changes-${i}.md`, text: `# Changes ${i}\n\nChanging the port ${i} needs a restart.\n`, kind: "markdown", maxChunk: 4096 });
+  const r = search(own, "chaning exception", { limit: 3, snippetMax: 800, rrfK: 60 });
+  expect(r.corrected).toBe("chaining exception");
+  expect(r.hits[0]!.title).toBe("Errors > Exception chaining");
+  own.close();
+});
+
+test("a word in one chunk that happens to hold the query's other words is no fix beside one in hundreds (clss -> class, not clus)", () => {
+  const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  indexSource(own, {
+    label: "net.md",
+    text: "# net\n\n## Class: net.SocketAddress\n\nAn address of a socket, as net returns it.\n",
+    kind: "markdown",
+    maxChunk: 4096,
+  });
+  indexSource(own, { label: "odd.md", text: "# Odd\n\nThe clus of the net hangs low.\n", kind: "markdown", maxChunk: 4096 });
+  for (let i = 0; i < 24; i++)
+    indexSource(own, { label: `class-${i}.md`, text: `# Class ${i}\n\nA class with fields ${i}.\n`, kind: "markdown", maxChunk: 4096 });
+  const r = search(own, "net.SocketAddress clss", { limit: 3, snippetMax: 800, rrfK: 60 });
+  expect(r.corrected).toBe("net socketaddress class");
+  expect(r.hits[0]!.title).toBe("net > Class: net.SocketAddress");
+  own.close();
+});
+
 describe("close words of one stem", () => {
   test("are one guess, not a tie: every one of them is a form of the fix", () => {
     const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
