@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOST_CASES } from "../test/hooks/hosts-table.ts";
 import { bigLog } from "./suite/build-log.ts";
+import { bareProgram } from "./suite/compile.ts";
 
 const here = import.meta.dir;
 const binary = join(here, "..", "dist", process.platform === "win32" ? "ctxmode.exe" : "ctxmode");
@@ -23,17 +24,7 @@ const tmp = mkdtempSync(join(tmpdir(), "ctxmode-bench-hooks-"));
 
 try {
   // The floor: a program that does nothing, compiled with the same flags as ctxmode.
-  const bareSrc = join(tmp, "bare.ts");
-  writeFileSync(bareSrc, "process.exitCode = 0;\n");
-  const bare = join(tmp, "bare");
-  const built = await Bun.build({
-    entrypoints: [bareSrc],
-    compile: { outfile: bare, autoloadDotenv: false, autoloadBunfig: false },
-    format: "esm",
-    minify: true,
-    bytecode: true,
-  });
-  if (!built.success) throw new AggregateError(built.logs, "could not compile the bare program");
+  const bare = await bareProgram(tmp);
 
   const project = join(tmp, "proj");
   mkdirSync(join(project, ".git"), { recursive: true });

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bigLog } from "./suite/build-log.ts";
+import { compileLikeCtxmode } from "./suite/compile.ts";
 
 const here = import.meta.dir;
 const arg = (name: string, fallback: number) => {
@@ -23,15 +24,7 @@ const KB = arg("--kb", 256);
 
 const tmp = mkdtempSync(join(tmpdir(), "ctxmode-replace-profile-"));
 try {
-  const probe = join(tmp, "replace-probe");
-  const built = await Bun.build({
-    entrypoints: [join(here, "suite", "replace-probe.ts")],
-    compile: { outfile: probe, autoloadDotenv: false, autoloadBunfig: false },
-    format: "esm",
-    minify: true,
-    bytecode: true,
-  });
-  if (!built.success) throw new AggregateError(built.logs, "could not compile the probe");
+  const probe = await compileLikeCtxmode(join(here, "suite", "replace-probe.ts"), join(tmp, "replace-probe"));
   const db = join(tmp, "context.db");
   const samples: Record<string, Record<string, number[]>> = { whole: {}, steps: {} };
   // One warm-up run of each (page cache, the database file), then RUNS measured, interleaved.

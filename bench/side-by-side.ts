@@ -9,6 +9,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, s
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installReference } from "./suite/install.ts";
+import { bareProgram } from "./suite/compile.ts";
 import { Lane } from "./suite/lane.ts";
 import { makeProject, markdownPage, readText, serveRoutes, checkInput, type CaseInput, type Route } from "./suite/project.ts";
 import {
@@ -39,22 +40,6 @@ const scenarios = join(here, "scenarios");
 const fixturesDir = join(here, "fixtures");
 const tmp = mkdtempSync(join(tmpdir(), "ctxmode-side-by-side-"));
 
-/** A do-nothing program compiled the way ctxmode is: the floor under ctxmode's hook rows. */
-async function bareProgram(): Promise<string> {
-  const src = join(tmp, "bare.ts");
-  writeFileSync(src, "process.exitCode = 0;\n");
-  const out = join(tmp, "bare");
-  const built = await Bun.build({
-    entrypoints: [src],
-    compile: { outfile: out, autoloadDotenv: false, autoloadBunfig: false },
-    format: "esm",
-    minify: true,
-    bytecode: true,
-  });
-  if (!built.success) throw new AggregateError(built.logs, "could not compile the bare program");
-  return out;
-}
-
 function routes(): Route[] {
   const { cases } = JSON.parse(readText(join(scenarios, "redirect.json"))) as {
     cases: { serve?: { path: string; type: string; body?: CaseInput; markdown?: CaseInput[] } }[];
@@ -76,7 +61,7 @@ try {
   copyFileSync(built, binary);
   chmodSync(binary, 0o755);
   const version = Bun.spawnSync([binary, "--version"]).stdout.toString().trim();
-  const subjects: Subject[] = [ctxmodeSubject(binary, await bareProgram(), version)];
+  const subjects: Subject[] = [ctxmodeSubject(binary, await bareProgram(tmp), version)];
   if (compare) {
     const ref = installReference(compare, join(repoRoot, ".cache", "bench-compare"));
     subjects.push(referenceSubject(ref.pkgDir, ref.node, ref.version, ref.nodeVersion));

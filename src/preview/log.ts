@@ -60,16 +60,14 @@ export function normalizeLine(line: string): string {
     .trim();
 }
 
-/** Every level word above, in any case: a line without one in its first LINE_LOOK characters is neither. */
-const LEVEL_HINT = /err|fatal|crit|panic|severe|emerg|alert|warn/gi;
-
 /**
  * Calls `visit` with each line (and its 1-based number) that holds a level word in its first
  * LINE_LOOK characters: one scan of the text for the words, instead of four level patterns tried
  * on every line (most of a 256 KB build log's preview time).
  */
 function eachLevelLine(text: string, visit: (line: string, n: number) => void): void {
-  const hint = new RegExp(LEVEL_HINT.source, LEVEL_HINT.flags);
+  // Every level word above, in any case: a line without one in its first LINE_LOOK characters is neither.
+  const hint = /err|fatal|crit|panic|severe|emerg|alert|warn/gi;
   let n = 1;
   let counted = 0;
   for (let m = hint.exec(text); m; m = hint.exec(text)) {

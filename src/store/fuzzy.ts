@@ -59,7 +59,7 @@ export function spellingCandidates(db: Database, word: string, isCommon: (w: str
   const [a, b, c, d = ""] = [word[0]!, word[1]!, word[2]!, word[3]];
   const found = new Map<string, number>();
   const near = (starts: Iterable<string>) => collect(db, word, [...new Set(starts)], limit, found);
-  near([a + b + c, a + b + d, a + c + d, a + c + b, b + a + c].filter((s) => s.length === 3));
+  near(nearStarts(word));
   // A one-off word one edit away ("apl") does not end the search for a common one ("apply").
   const close = () => [...found].some(([w, x]) => x <= 1 && isCommon(w));
   if (!close()) near([a + b]);
@@ -76,6 +76,15 @@ export function spellingCandidates(db: Database, word: string, isCommon: (w: str
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 /**
+ * The three-letter starts a typo past the first letter leaves the word meant with: the same
+ * first three letters, the third missing, extra or swapped with the second, the first two swapped.
+ */
+function nearStarts(word: string): string[] {
+  const [a, b, c, d = ""] = [word[0]!, word[1]!, word[2]!, word[3]];
+  return [...new Set([a + b + c, a + b + d, a + c + d, a + c + b, b + a + c])].filter((s) => s.length === 3);
+}
+
+/**
  * Largest edit distance for a misspelled start of a longer word: looser than a whole word's, as
  * a short start fits many words; none below seven letters.
  */
@@ -88,17 +97,14 @@ const PREFIX_READ = 3000;
 
 /**
  * Vocabulary words that begin with a misspelling of `word`, closest first, then shortest: a
- * partial identifier typed wrong (`interprteNumeric` for `interpretNumericEntities`). Read from
- * the ranges a typo past the first letter leaves: the same first three letters, the third
- * missing, extra or swapped with the second, or the first two swapped.
+ * partial identifier typed wrong (`interprteNumeric` for `interpretNumericEntities`), read from
+ * the ranges of nearStarts.
  */
 export function prefixCandidates(db: Database, word: string): { word: string; distance: number }[] {
   const limit = maxPrefixDistance(word.length);
   if (limit === 0 || !/^[a-z][a-z_]*$/.test(word)) return [];
-  const [a, b, c, d] = [word[0]!, word[1]!, word[2]!, word[3]!];
-  const starts = [...new Set([a + b + c, a + b + d, a + c + d, a + c + b, b + a + c])];
   const out: { word: string; distance: number; length: number }[] = [];
-  for (const w of wordsStartingWithAny(db, starts, word.length - limit, 64, PREFIX_READ)) {
+  for (const w of wordsStartingWithAny(db, nearStarts(word), word.length - limit, 64, PREFIX_READ)) {
     const distance = editDistance(word, w, limit, true);
     if (distance <= limit) out.push({ word: w, distance, length: w.length });
   }

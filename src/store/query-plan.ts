@@ -96,11 +96,8 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
       beforeVocab = undefined;
     }
     const expansions = wordsWithPrefix(db, word, MAX_EXPANSIONS + 1);
-    if (expansions.length > 0 && expansions.length <= MAX_EXPANSIONS) {
-      const dfs = stems(db, expansions).map((s) => docFreq(db, s));
-      const live = expansions.filter((_, k) => dfs[k]! > 0);
-      if (live.length) return term(word, live, Math.max(...dfs), "prefix");
-    }
+    const live = expansions.length <= MAX_EXPANSIONS ? held(db, expansions) : undefined;
+    if (live) return term(word, live.words, live.df, "prefix");
     return pieces.has(word) ? term(word, [], 0, "unknown") : undefined;
   });
   const terms = planned.map((t, i): PlannedTerm => {
@@ -127,9 +124,13 @@ function startFix(db: Database, word: string): { words: string[]; df: number } |
   const candidates = prefixCandidates(db, word);
   if (candidates.length === 0) return undefined;
   const nearest = candidates.filter((c) => c.distance === candidates[0]!.distance).map((c) => c.word);
-  if (nearest.length > MAX_EXPANSIONS) return undefined;
-  const dfs = stems(db, nearest).map((s) => docFreq(db, s));
-  const live = nearest.filter((_, k) => dfs[k]! > 0);
+  return nearest.length <= MAX_EXPANSIONS ? held(db, nearest) : undefined;
+}
+
+/** Of vocabulary words, those the full-text index still holds, and the largest chunk count among them; undefined when none. */
+function held(db: Database, words: string[]): { words: string[]; df: number } | undefined {
+  const dfs = stems(db, words).map((s) => docFreq(db, s));
+  const live = words.filter((_, k) => dfs[k]! > 0);
   return live.length ? { words: live, df: Math.max(...dfs) } : undefined;
 }
 

@@ -32,9 +32,18 @@ const DOCS: [string, string][] = [
   ],
 ];
 
+/** A store of its own holding markdown `docs` (label, text). */
+function storeOf(docs: [string, string][]): Database {
+  const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  for (const [label, text] of docs) indexSource(own, { label, text, kind: "markdown", maxChunk: 4096 });
+  return own;
+}
+
+/** `n` markdown docs made by `doc` from their index. */
+const many = (n: number, doc: (i: number) => [string, string]) => Array.from({ length: n }, (_, i) => doc(i));
+
 beforeAll(() => {
-  db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
-  for (const [label, text] of DOCS) indexSource(db, { label, text, kind: "markdown", maxChunk: 4096 });
+  db = storeOf(DOCS);
 });
 
 describe("edit distance (optimal string alignment)", () => {
@@ -134,16 +143,11 @@ describe("per-word spelling fixes", () => {
 });
 
 test("a stopword one edit away does not end the search for the word meant (witch -> switch, not with)", () => {
-  const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
-  indexSource(own, {
-    label: "go.md",
-    text: "# Go\n\n## Switch statements\n\nA switch statement runs the first case that matches.\n",
-    kind: "markdown",
-    maxChunk: 4096,
-  });
-  // "with" in more chunks than a spelling fix needs to count as common.
-  for (let i = 0; i < 4; i++)
-    indexSource(own, { label: `note-${i}.md`, text: `# Note ${i}\n\nA statement with a value ${i}.\n`, kind: "markdown", maxChunk: 4096 });
+  const own = storeOf([
+    ["go.md", "# Go\n\n## Switch statements\n\nA switch statement runs the first case that matches.\n"],
+    // "with" in more chunks than a spelling fix needs to count as common.
+    ...many(4, (i) => [`note-${i}.md`, `# Note ${i}\n\nA statement with a value ${i}.\n`]),
+  ]);
   const r = search(own, "witch statements", { limit: 3, snippetMax: 800, rrfK: 60 });
   expect(r.corrected).toBe("switch statements");
   expect(r.hits[0]!.title).toBe("Go > Switch statements");
@@ -151,25 +155,20 @@ test("a stopword one edit away does not end the search for the word meant (witch
 });
 
 test("a rare word as close gives way to a far more common one that differs in its first letter (ypes -> types, not yves)", () => {
-  const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
-  indexSource(own, { label: "credits.md", text: "# Credits\n\nThanks to Yves for the review.\n", kind: "markdown", maxChunk: 4096 });
-  for (let i = 0; i < 24; i++)
-    indexSource(own, { label: `types-${i}.md`, text: `# Types ${i}\n\nInterface types and struct types of package ${i}.\n`, kind: "markdown", maxChunk: 4096 });
+  const own = storeOf([
+    ["credits.md", "# Credits\n\nThanks to Yves for the review.\n"],
+    ...many(24, (i) => [`types-${i}.md`, `# Types ${i}\n\nInterface types and struct types of package ${i}.\n`]),
+  ]);
   const r = search(own, "interface ypes", { limit: 3, snippetMax: 800, rrfK: 60 });
   expect(r.corrected).toBe("interface types");
   own.close();
 });
 
 test("a fix is checked against the query's right words that come after it too (chaning exception -> chaining, though changing is commoner)", () => {
-  const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
-  indexSource(own, {
-    label: "errors.md",
-    text: "# Errors\n\n## Exception chaining\n\nRaise a new exception from the original one.\n",
-    kind: "markdown",
-    maxChunk: 4096,
-  });
-  for (let i = 0; i < 4; i++)
-    indexSource(own, { label: `changes-${i}.md`, text: `# Changes ${i}\n\nChanging the port ${i} needs a restart.\n`, kind: "markdown", maxChunk: 4096 });
+  const own = storeOf([
+    ["errors.md", "# Errors\n\n## Exception chaining\n\nRaise a new exception from the original one.\n"],
+    ...many(4, (i) => [`changes-${i}.md`, `# Changes ${i}\n\nChanging the port ${i} needs a restart.\n`]),
+  ]);
   const r = search(own, "chaning exception", { limit: 3, snippetMax: 800, rrfK: 60 });
   expect(r.corrected).toBe("chaining exception");
   expect(r.hits[0]!.title).toBe("Errors > Exception chaining");
@@ -177,16 +176,11 @@ test("a fix is checked against the query's right words that come after it too (c
 });
 
 test("a word in one chunk that happens to hold the query's other words is no fix beside one in hundreds (clss -> class, not clus)", () => {
-  const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
-  indexSource(own, {
-    label: "net.md",
-    text: "# net\n\n## Class: net.SocketAddress\n\nAn address of a socket, as net returns it.\n",
-    kind: "markdown",
-    maxChunk: 4096,
-  });
-  indexSource(own, { label: "odd.md", text: "# Odd\n\nThe clus of the net hangs low.\n", kind: "markdown", maxChunk: 4096 });
-  for (let i = 0; i < 24; i++)
-    indexSource(own, { label: `class-${i}.md`, text: `# Class ${i}\n\nA class with fields ${i}.\n`, kind: "markdown", maxChunk: 4096 });
+  const own = storeOf([
+    ["net.md", "# net\n\n## Class: net.SocketAddress\n\nAn address of a socket, as net returns it.\n"],
+    ["odd.md", "# Odd\n\nThe clus of the net hangs low.\n"],
+    ...many(24, (i) => [`class-${i}.md`, `# Class ${i}\n\nA class with fields ${i}.\n`]),
+  ]);
   const r = search(own, "net.SocketAddress clss", { limit: 3, snippetMax: 800, rrfK: 60 });
   expect(r.corrected).toBe("net socketaddress class");
   expect(r.hits[0]!.title).toBe("net > Class: net.SocketAddress");
@@ -195,10 +189,10 @@ test("a word in one chunk that happens to hold the query's other words is no fix
 
 describe("close words of one stem", () => {
   test("are one guess, not a tie: every one of them is a form of the fix", () => {
-    const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
-    const docs: [string, string][] = [["recover.md", "# Tools\n\n## Recovering data from damaged files\n\nbzip2recover reads a damaged archive.\n"]];
-    for (let i = 0; i < 4; i++) docs.push([`note-${i}.md`, `# Note ${i}\n\nA damage report; the damaged disk is listed.\n`]);
-    for (const [label, text] of docs) indexSource(own, { label, text, kind: "markdown", maxChunk: 4096 });
+    const own = storeOf([
+      ["recover.md", "# Tools\n\n## Recovering data from damaged files\n\nbzip2recover reads a damaged archive.\n"],
+      ...many(4, (i) => [`note-${i}.md`, `# Note ${i}\n\nA damage report; the damaged disk is listed.\n`]),
+    ]);
     const t = planQuery(own, parseQuery("bzip2recover damagd")).terms[1]!;
     expect(t.kind).toBe("fixed");
     expect([...t.forms].sort()).toEqual(["damage", "damaged"]);
@@ -209,13 +203,11 @@ describe("close words of one stem", () => {
 
 describe("a misspelled word inside an identifier", () => {
   test("the identifier is looked for as fixed (Path.mkdri -> Path.mkdir)", () => {
-    const own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
-    const docs: [string, string][] = [
+    const own = storeOf([
       ["pathlib.md", "# pathlib\n\n## Methods\n\nPath.mkdir(mode=0o777, parents=False) makes a new folder at this path.\n"],
       ["fs.md", "# fs\n\n## fs.mkdir(path)\n\nCreates a directory; with recursive, its parents too.\n"],
       ["walk.md", "# walk\n\n## parents\n\nEvery path has parents up to the root.\n"],
-    ];
-    for (const [label, text] of docs) indexSource(own, { label, text, kind: "markdown", maxChunk: 4096 });
+    ]);
     const r = search(own, "Path.mkdri parnets", { limit: 3, snippetMax: 800, rrfK: 60 });
     expect(r.corrected).toBe("path mkdir parents");
     expect(r.hits[0]!.title).toBe("pathlib > Methods");
