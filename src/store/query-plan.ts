@@ -58,8 +58,11 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   const allStems = stems(db, [...words, ...extra]);
   const wordStems = allStems.slice(0, words.length);
   const stemOf = new Map(extra.map((w, k) => [w, allStems[words.length + k]!]));
-  const addSynonyms = (t: PlannedTerm) => {
-    const others = synonyms.get(t.word) ?? [];
+  const addSynonyms = (t: PlannedTerm, others: readonly string[] = synonyms.get(t.word) ?? []) => {
+    const unseen = others.filter((w) => !stemOf.has(w));
+    stems(db, unseen).forEach((s, k) => {
+      stemOf.set(unseen[k]!, s);
+    });
     const dfs = others.map((w) => docFreq(db, stemOf.get(w)!));
     const live = others.filter((_, k) => dfs[k]! > 0);
     if (live.length === 0) return;
@@ -110,7 +113,15 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
     known.push(out);
     return out;
   });
-  for (const t of terms) if (t.kind === "known") addSynonyms(t);
+  for (const t of terms) {
+    if (t.kind === "known") addSynonyms(t);
+    // A fixed word stands for what its fix would: `threda` is `thread`, and so `worker` too.
+    else if (t.kind === "fixed" && !literal)
+      addSynonyms(
+        t,
+        [...new Set(t.forms.flatMap(synonymsOf))].filter((w) => !t.forms.includes(w)),
+      );
+  }
   const corrected = fixed ? terms.map((t) => (t.kind === "fixed" ? t.forms[0]! : t.word)).join(" ") : undefined;
   return { terms, total, ...(corrected ? { corrected } : {}) };
 }
@@ -217,6 +228,7 @@ function together(db: Database, word: string, others: string[]): number {
   const upTo = last ?? Number.MAX_SAFE_INTEGER;
   const count = (m: string) =>
     Number(db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH $m AND rowid <= $upTo").get({ m, upTo })?.n ?? 0);
-  const base = count(own);
+  // Up to the CO_CAP-th chunk that holds the word, CO_CAP chunks hold it: only a rarer word is counted.
+  const base = last === undefined ? count(own) : CO_CAP;
   return base ? count(`${own} AND (${others.map(quote).join(" OR ")})`) / base : 0;
 }

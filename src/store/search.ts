@@ -103,14 +103,14 @@ export function search(db: Database, query: string, options: SearchOptions): Sea
 }
 
 /**
- * Identifiers typed with a misspelled word (`Path.mkdri`) are looked for as fixed (`Path.mkdir`):
- * as typed, neither the trigram list nor the name-as-written signal could find them.
+ * Fragments typed with a misspelled word are looked for as fixed (`Path.mkdri` as `Path.mkdir`,
+ * `threda` as `thread`): as typed, neither the trigram list nor the name-as-written signal could
+ * find them, and the trigrams of a typo only pulled in chunks that share its letters.
  */
 function withFixedFragments(q: ParsedQuery, plan: QueryPlan): ParsedQuery {
   const fixes = plan.terms.filter((t) => t.kind === "fixed" && t.forms[0]);
   if (fixes.length === 0) return q;
   const fragments = q.fragments.map((f) => {
-    if (!isIdentifierLike(f)) return f;
     let out = f;
     for (const t of fixes) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(t.word)}(?![\\p{L}\\p{N}_])`, "iu"), t.forms[0]!);
     return out;

@@ -214,3 +214,26 @@ describe("a misspelled word inside an identifier", () => {
     own.close();
   });
 });
+
+describe("a fixed word is looked for as its fix", () => {
+  test("everywhere a right word would be: its synonyms and the trigram list too (threda -> thread, and so worker)", () => {
+    const own = storeOf([
+      ["workers.md", "# Workers\n\n## workerData\n\nData cloned into the worker at its construction, read there as workerData.\n"],
+      ["streams.md", "# Streams\n\n## Simplified construction\n\nPass the data handlers at construction instead of subclassing.\n"],
+      ["threads.md", "# Threads\n\n## Thread names\n\nEach thread has a name.\n"],
+      ...many(6, (i) => [`data-${i}.md`, `# Data ${i}\n\nData passed around, ${i} times over.\n`]),
+    ]);
+    const opts = { limit: 3, snippetMax: 800, rrfK: 60 };
+    const right = search(own, "pass data to thread at construction", opts);
+    expect(right.hits[0]!.title).toBe("Workers > workerData");
+    for (const typo of ["threda", "thraed", "thred"]) {
+      const t = planQuery(own, parseQuery(`pass data to ${typo} at construction`)).terms.find((x) => x.word === typo)!;
+      expect(t.kind).toBe("fixed");
+      expect(t.forms).toEqual(["thread", "worker"]);
+      const fixed = search(own, `pass data to ${typo} at construction`, opts);
+      expect(fixed.corrected).toBe("pass data thread construction");
+      expect(fixed.hits).toEqual(right.hits);
+    }
+    own.close();
+  });
+});
