@@ -118,13 +118,19 @@ function sorted(found: Map<string, number>): { word: string; distance: number }[
 /**
  * Vocabulary words of the right length that begin with any of `starts`, measured against the
  * word. A word with another first letter ranks half an edit further: people seldom mistype the
- * first letter, so `snce` is `since` before it is `once`.
+ * first letter, so `snce` is `since` before it is `once`. Not so for the first two letters typed
+ * the wrong way round (`erbase`): the first letter was typed, only second.
  */
 function collect(db: Database, word: string, starts: string[], limit: number, found: Map<string, number>): void {
   if (starts.length === 0) return;
   for (const w of wordsStartingWithAny(db, starts, word.length - limit, word.length + limit)) {
     if (found.has(w) || w === word) continue;
     const d = editDistance(word, w, limit);
-    if (d <= limit) found.set(w, w[0] === word[0] ? d : d + 0.5);
+    if (d <= limit) found.set(w, w[0] === word[0] || swappedStart(w, word) ? d : d + 0.5);
   }
+}
+
+/** Whether `a` starts with the first two letters of `b` the other way round. */
+function swappedStart(a: string, b: string): boolean {
+  return a[0] === b[1] && a[1] === b[0];
 }

@@ -237,3 +237,15 @@ describe("a fixed word is looked for as its fix", () => {
     own.close();
   });
 });
+
+test("a first pair typed the wrong way round costs one edit like any swapped pair (erbase -> rebase, not the as close erase)", () => {
+  const own = storeOf([
+    ["rebase.md", "# git-rebase\n\n## --autosquash\n\nWith rebase, move fixup commits next to the commits they fix.\n"],
+    ["erase.md", "# Disks\n\n## Wiping\n\nErase the disk before you give it away; erase every partition.\n"],
+    ...many(3, (i) => [`erase-${i}.md`, `# Erase ${i}\n\nErase it, ${i} times.\n`]),
+  ]);
+  const r = search(own, "erbase autosquash", { limit: 3, snippetMax: 800, rrfK: 60 });
+  expect(r.corrected).toBe("rebase autosquash");
+  expect(r.hits[0]!.title).toBe("git-rebase > --autosquash");
+  own.close();
+});
