@@ -43,10 +43,11 @@ const MAX_EXPANSIONS = 8;
 export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void): QueryPlan {
   const total = chunkTotal(db);
   // Pieces of identifiers as typed (`lofuquT`, `ileURLToPath`) that the trigram index holds are
-  // substrings, not misspellings: they are found as written, never "fixed".
+  // substrings, not misspellings: they are found as written, never "fixed". A long word of
+  // letters alone (`ustomization`) is a word typed wrong before it is a piece of one.
   const pieces = new Set(
     q.fragments
-      .filter(isIdentifierLike)
+      .filter((f) => isIdentifierLike(f) && !/^[A-Za-z][a-z]+$/.test(f))
       .filter((f) => inGrams(db, f))
       .flatMap((f) => tokens(f)),
   );

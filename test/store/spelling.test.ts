@@ -249,3 +249,16 @@ test("a first pair typed the wrong way round costs one edit like any swapped pai
   expect(r.hits[0]!.title).toBe("git-rebase > --autosquash");
   own.close();
 });
+
+test("a long word of letters with its first letter dropped is fixed, though the trigram index holds it as a piece of the word (ustomization)", () => {
+  const own = storeOf([
+    ["plan.md", "# Plan mode\n\n## Customization and best practices\n\nPlans live in a folder you choose.\n"],
+    ["theme.md", "# Themes\n\n## Colors\n\nA theme sets the colors; customization of fonts is elsewhere.\n"],
+  ]);
+  for (const typed of ["ustomization", "Ustomization"]) {
+    const r = search(own, `plan mode ${typed} best practices`, { limit: 3, snippetMax: 800, rrfK: 60 });
+    expect(r.corrected).toBe("plan mode customization best practices");
+    expect(r.hits[0]!.title).toBe("Plan mode > Customization and best practices");
+  }
+  own.close();
+});
