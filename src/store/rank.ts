@@ -194,9 +194,11 @@ export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: W
   const stems: string[] = [];
   const termOf: number[] = [];
   terms.forEach((t, i) => {
+    // A fixed word counts where its fix is written, never where the typo is.
+    const typed = t.kind === "fixed" ? [] : [t.word];
     // The porter index reads `worker_threads` as the words "worker threads"; so does a heading.
-    const spaced = t.word.includes("_") ? [t.word.replace(/_+/g, " ").trim()] : [];
-    for (const f of new Set([t.word, ...t.forms, ...spaced].filter(Boolean).map(lightStem))) {
+    const spaced = [...typed, ...t.forms].filter((w) => w.includes("_")).map((w) => w.replace(/_+/g, " ").trim());
+    for (const f of new Set([...typed, ...t.forms, ...spaced].filter(Boolean).map(lightStem))) {
       stems.push(f);
       termOf.push(i);
     }

@@ -236,6 +236,21 @@ describe("a fixed word is looked for as its fix", () => {
     }
     own.close();
   });
+
+  test("a name with underscores counts where its fix is written apart, as the right name would (retty_mode: Retry mode)", () => {
+    const own = storeOf([
+      [
+        "aws.md",
+        "# Config\n\n## Retry mode\n\nSet retry_mode to standard or adaptive.\n\n## General options\n\nEvery default: region, output, retry_mode and more.\n",
+      ],
+    ]);
+    const opts = { limit: 3, snippetMax: 800, rrfK: 60 };
+    const right = search(own, "retry_mode default", opts);
+    const fixed = search(own, "retty_mode default", opts);
+    expect(fixed.corrected).toBe("retry_mode default");
+    expect(fixed.hits).toEqual(right.hits);
+    own.close();
+  });
 });
 
 test("a first pair typed the wrong way round costs one edit like any swapped pair (erbase -> rebase, not the as close erase)", () => {
