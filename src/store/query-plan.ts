@@ -114,6 +114,7 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
     known.push(out);
     return out;
   });
+  if (!literal && hasVocab(db)) for (const t of terms) if (t.kind === "known" && t.df <= RARE_DF) widenRare(db, t, terms, total);
   for (const t of terms) {
     if (t.kind === "known") addSynonyms(t);
     // A fixed word stands for what its fix would: `threda` is `thread`, and so `worker` too.
@@ -125,6 +126,23 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   }
   const corrected = fixed ? terms.map((t) => (t.kind === "fixed" ? t.forms[0]! : t.word)).join(" ") : undefined;
   return { terms, total, ...(corrected ? { corrected } : {}) };
+}
+
+/**
+ * A word in a chunk or two beside a close one in many more (`stas` for `stats`) may be a typo the
+ * text happens to hold too: unless its chunks hold the query's other words (`sort -k KEYDEF`),
+ * it stands for both.
+ */
+function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: number): void {
+  if (t.word.length < 4) return;
+  const others = terms.filter((o) => o !== t);
+  const context = others.flatMap((o) => o.forms);
+  if (context.length > 0 && together(db, t.word, context) > 0) return;
+  const fix = bestFix(db, t.word, others);
+  if (!fix || fix.df < Math.max(SETTLED_DF, t.df * COMMON_RATIO)) return;
+  t.forms = [...t.forms, ...fix.words];
+  t.df = fix.df;
+  t.weight = idf(fix.df, total);
 }
 
 /**
@@ -180,6 +198,8 @@ function bestFix(db: Database, word: string, others: PlannedTerm[]): { words: st
   return fix;
 }
 
+/** Most chunks a word the index holds may be in and still be read as a possible typo of a far commoner one. */
+const RARE_DF = 2;
 /** A close word in this many chunks ends the search for others; fewer, and a more common one may win. */
 const SETTLED_DF = 10;
 /** How many times more chunks a first-letter runner-up needs to win over a rare close word. */

@@ -277,3 +277,28 @@ test("a long word of letters with its first letter dropped is fixed, though the 
   }
   own.close();
 });
+
+describe("a word in a chunk or two beside a close word in many more", () => {
+  const opts = { limit: 3, snippetMax: 800, rrfK: 60 };
+  test("stands for both when its chunks hold none of the query's other words (fs.Stas: a typo the text holds too)", () => {
+    const own = storeOf([
+      ["fs.md", "# fs\n\n## Class: fs.Stats\n\nFile stats.\n\n### stats.birthtimeMs\n\nWhen the file was made, in ms since the epoch.\n"],
+      ["odd.md", "# Odd\n\nThe stas of the hills.\n"],
+      ...many(24, (i) => [`stats-${i}.md`, `# Stats ${i}\n\nThe stats of run ${i}.\n`]),
+    ]);
+    const t = planQuery(own, parseQuery("fs.Stas birthtimeMs")).terms.find((x) => x.word === "stas")!;
+    expect(t.forms).toEqual(["stas", "stats"]);
+    expect(search(own, "fs.Stas birthtimeMs", opts).hits[0]!.title).toBe("fs > Class: fs.Stats > stats.birthtimeMs");
+    own.close();
+  });
+
+  test("is meant as typed when its chunks hold the query's other words (sort -k KEYDEF)", () => {
+    const own = storeOf([
+      ["sort.md", "# sort\n\n## -k KEYDEF\n\nSort via a key; KEYDEF gives location and type.\n"],
+      ...many(24, (i) => [`keyed-${i}.md`, `# Keyed ${i}\n\nA keyed map, ${i}.\n`]),
+    ]);
+    expect(planQuery(own, parseQuery("sort -k KEYDEF")).terms.find((x) => x.word === "keydef")!.forms).toEqual(["keydef"]);
+    expect(search(own, "sort -k KEYDEF", opts).hits[0]!.title).toBe("sort > -k KEYDEF");
+    own.close();
+  });
+});
