@@ -292,6 +292,18 @@ describe("a word in a chunk or two beside a close word in many more", () => {
     own.close();
   });
 
+  test("as does a typo that begins a rare word (cachee, which begins cacheentry, beside cache)", () => {
+    const own = storeOf([
+      ["lru.md", "# LRU\n\n## Cache eviction\n\nThe least recently used cache entry goes first.\n"],
+      ["odd.md", "# Odd\n\nSee cacheentry in the dump.\n"],
+      ...many(24, (i) => [`cache-${i}.md`, `# Cache ${i}\n\nA cache of ${i} items.\n`]),
+    ]);
+    const t = planQuery(own, parseQuery("cachee eviction")).terms.find((x) => x.word === "cachee")!;
+    expect(t.forms).toEqual(["cacheentry", "cache"]);
+    expect(search(own, "cachee eviction", opts).hits[0]!.title).toBe("LRU > Cache eviction");
+    own.close();
+  });
+
   test("is meant as typed when its chunks hold the query's other words (sort -k KEYDEF)", () => {
     const own = storeOf([
       ["sort.md", "# sort\n\n## -k KEYDEF\n\nSort via a key; KEYDEF gives location and type.\n"],
