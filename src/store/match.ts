@@ -55,15 +55,16 @@ function opensEmphasis(lower: string, at: number): boolean {
 /**
  * Every occurrence of any query term in `text`, in order of position. Uses indexOf on a short
  * prefix of each stem and checks the word found there, which is several times faster than
- * tokenising every word of every candidate. Non-Latin terms may start mid-run (no spaces in CJK).
+ * tokenising every word of every candidate. Non-Latin terms may start mid-run (no spaces in CJK),
+ * as may the stems `inside` names (pieces of identifiers, `etRandomVal` in `getRandomValues`).
  */
-export function findTerms(text: string, stems: string[]): TermHit[] {
+export function findTerms(text: string, stems: string[], inside?: ReadonlySet<number>): TermHit[] {
   const lower = text.toLowerCase();
   // Lower-casing can change the length of a few characters (İ); then offsets would drift, so tokenise.
   if (lower.length !== text.length) return findTermsByTokens(text, stems);
   const hits: TermHit[] = [];
   stems.forEach((stem, term) => {
-    const anywhere = NON_ASCII.test(stem);
+    const anywhere = NON_ASCII.test(stem) || inside?.has(term) === true;
     const key = anywhere ? stem : stem.slice(0, Math.max(3, stem.length - 2));
     for (let pos = lower.indexOf(key); pos >= 0; pos = lower.indexOf(key, pos + 1)) {
       if (anywhere) {

@@ -26,7 +26,8 @@ export interface PlannedTerm {
   df: number;
   /** How much the term tells: IDF scaled to 0..1. */
   weight: number;
-  kind: "known" | "prefix" | "fixed" | "synonym" | "unknown";
+  /** `piece`: part of an identifier as typed (`etRandomVal`), which the trigram index holds inside longer words. */
+  kind: "known" | "prefix" | "fixed" | "synonym" | "piece" | "unknown";
 }
 
 export interface QueryPlan {
@@ -102,7 +103,7 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
     const expansions = wordsWithPrefix(db, word, MAX_EXPANSIONS + 1);
     const live = expansions.length <= MAX_EXPANSIONS ? held(db, expansions) : undefined;
     if (live) return term(word, live.words, live.df, "prefix");
-    return pieces.has(word) ? term(word, [], 0, "unknown") : undefined;
+    return pieces.has(word) ? term(word, [], 0, "piece") : undefined;
   });
   const terms = planned.map((t, i): PlannedTerm => {
     if (t) return t;

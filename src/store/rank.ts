@@ -180,6 +180,8 @@ export interface RankInput {
 /** Stems to look for, each mapped back to its term (a term may have several forms). */
 export interface TermMatcher {
   stems: string[];
+  /** Stems found inside longer words too: pieces of identifiers as typed. */
+  inside: Set<number>;
   termOf: number[];
   weights: number[];
   /** Sum of all term weights. */
@@ -192,6 +194,7 @@ export interface TermMatcher {
 
 export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: Weights = WEIGHTS): TermMatcher {
   const stems: string[] = [];
+  const inside = new Set<number>();
   const termOf: number[] = [];
   terms.forEach((t, i) => {
     // A fixed word counts where its fix is written, never where the typo is.
@@ -199,17 +202,18 @@ export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: W
     // The porter index reads `worker_threads` as the words "worker threads"; so does a heading.
     const spaced = [...typed, ...t.forms].filter((w) => w.includes("_")).map((w) => w.replace(/_+/g, " ").trim());
     for (const f of new Set([...typed, ...t.forms, ...spaced].filter(Boolean).map(lightStem))) {
+      if (t.kind === "piece") inside.add(stems.length);
       stems.push(f);
       termOf.push(i);
     }
   });
   const weights = terms.map((t) => (t.forms.length ? t.weight : t.weight * 0.5));
-  return { stems, termOf, weights, total: weights.reduce((a, b) => a + b, 0) || 1, fragments: fragments.map((f) => f.toLowerCase()), signal };
+  return { stems, inside, termOf, weights, total: weights.reduce((a, b) => a + b, 0) || 1, fragments: fragments.map((f) => f.toLowerCase()), signal };
 }
 
 /** The query terms a chunk's title shows: its hit is listed under that title, so its snippet need not show them again. */
 export function titleTerms(m: TermMatcher, title: string): Set<number> {
-  return covered(m, findTerms(title, m.stems));
+  return covered(m, findTerms(title, m.stems, m.inside));
 }
 
 function covered(m: TermMatcher, hits: TermHit[]): Set<number> {
@@ -225,10 +229,10 @@ function weightOf(m: TermMatcher, terms: Set<number>): number {
 /** One chunk's score; hits carry term indexes of the query (not of the stems). */
 export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const { leaf, path } = splitTitle(c.title);
-  const leafHits = [...findTerms(leaf, m.stems), ...findCompounds(leaf, m.stems)];
+  const leafHits = [...findTerms(leaf, m.stems, m.inside), ...findCompounds(leaf, m.stems)];
   // The file's name stands above its headings: "node-fetch Class: Headers" names that class of node-fetch-README.md.
-  const pathHits = c.label ? [...findTerms(path, m.stems), ...findTerms(fileName(c.label), m.stems)] : findTerms(path, m.stems);
-  const rawBody = findTerms(c.body, m.stems);
+  const pathHits = c.label ? [...findTerms(path, m.stems, m.inside), ...findTerms(fileName(c.label), m.stems, m.inside)] : findTerms(path, m.stems, m.inside);
+  const rawBody = findTerms(c.body, m.stems, m.inside);
   const bodyHits = rawBody.map((h) => ({ ...h, term: m.termOf[h.term]! }));
   const inLeaf = covered(m, leafHits);
   const all = new Set([...inLeaf, ...covered(m, pathHits), ...bodyHits.map((h) => h.term)]);
@@ -237,7 +241,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const pathCover = weightOf(m, covered(m, pathHits));
   // How much of the heading the query accounts for: "Promises API" for "promises api" is 1.
   const leafWords = nameWords(leaf);
-  const matched = leafWords.map((w) => findTerms(w.word, m.stems).length > 0 || findCompounds(w.word, m.stems).length > 0);
+  const matched = leafWords.map((w) => findTerms(w.word, m.stems, m.inside).length > 0 || findCompounds(w.word, m.stems).length > 0);
   const leafTotal = leafWords.reduce((n, w) => n + w.weight, 0);
   const matchedLeaf = leafWords.reduce((n, w, i) => n + (matched[i] ? w.weight : 0), 0);
   const leafPrecision = leafTotal ? matchedLeaf / leafTotal : 0;

@@ -209,7 +209,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   )) {
     // Only a parent whose own heading holds a query word: siblings that merely share a parent
     // ("flaky" in one, "Fridays" in another) do not make it an answer.
-    if (findTerms(splitTitle(row.title).leaf, matcher.stems).length === 0) continue;
+    if (findTerms(splitTitle(row.title).leaf, matcher.stems, matcher.inside).length === 0) continue;
     scored.push({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0, label: row.label ?? "" }) });
   }
   scored.sort((a, b) => b.score - a.score);

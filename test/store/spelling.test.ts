@@ -314,3 +314,18 @@ describe("a word in a chunk or two beside a close word in many more", () => {
     own.close();
   });
 });
+
+test("a piece of an identifier as typed counts inside the words that hold it: the heading naming it comes first (etRandomVal, emoryUsag)", () => {
+  const own = storeOf([
+    [
+      "crypto.md",
+      "# Crypto\n\n## Methods\n\nRandom bytes come from getRandomValues; getRandomValues fills a typed array, as getRandomValues did before.\n\n## crypto.getRandomValues(typedArray)\n\nFills the array with random values.\n",
+    ],
+    ["process.md", "# Process\n\n## process.memoryUsage()\n\nReturns bytes in use.\n\n## Notes\n\nSee memoryUsage, and memoryUsage again, for the heap.\n"],
+  ]);
+  const opts = { limit: 3, snippetMax: 800, rrfK: 60 };
+  expect(planQuery(own, parseQuery("etRandomVal")).terms[0]!.kind).toBe("piece");
+  expect(search(own, "etRandomVal", opts).hits[0]!.title).toBe("Crypto > crypto.getRandomValues(typedArray)");
+  expect(search(own, "emoryUsag", opts).hits[0]!.title).toBe("Process > process.memoryUsage()");
+  own.close();
+});
