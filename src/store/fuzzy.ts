@@ -102,7 +102,7 @@ const PREFIX_READ = 3000;
  */
 export function prefixCandidates(db: Database, word: string): { word: string; distance: number }[] {
   const limit = maxPrefixDistance(word.length);
-  if (limit === 0 || !/^[a-z][a-z_]*$/.test(word)) return [];
+  if (limit === 0 || !/^[a-z_][a-z_]*$/.test(word)) return [];
   const out: { word: string; distance: number; length: number }[] = [];
   for (const w of wordsStartingWithAny(db, nearStarts(word), word.length - limit, 64, PREFIX_READ)) {
     const distance = editDistance(word, w, limit, true);

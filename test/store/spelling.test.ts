@@ -26,6 +26,7 @@ const DOCS: [string, string][] = [
     "node.md",
     "# Process\n\n## process.memoryUsage()\n\nReturns memory usage of the process in bytes.\n\n## fs.createReadStream(path)\n\nOpens a readable stream.\n",
   ],
+  ["zip.md", "# Zip\n\n## _readStreamForRange(from, to)\n\nReads the bytes of a range.\n"],
   [
     "parser.md",
     "# Parser\n\n## interpretNumericEntities\n\nDecodes `&#38;` in values.\n\n## strictDepth\n\nThrows past the depth limit.\n\n## interpolate\n\nFills placeholders.\n",
@@ -119,6 +120,7 @@ describe("per-word spelling fixes", () => {
     ["a swapped pair", "interprteNumeric", "Parser > interpretNumericEntities"],
     ["a swapped pair at the start", "stirctDep", "Parser > strictDepth"],
     ["a dropped letter", "intrpretNumeric", "Parser > interpretNumericEntities"],
+    ["a dropped letter, after a leading underscore", "_readSreamForRa", "Zip > _readStreamForRange(from, to)"],
   ])("a partial identifier typed wrong (%s) stands for the words its fix begins: %s", (_name, query, title) => {
     const t = plan(query).terms[0]!;
     expect(t.kind).toBe("fixed");
