@@ -82,8 +82,14 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   // First what the index holds, a synonym or a partial word stands for; spelling fixes after, so
   // each is checked against every word that needs none, before it or after it (`chaning
   // exception`: `chaining`, found beside `exception`, not the commoner `changing`).
+  // Words with a part typed wrong (`worker_thraeds`): the index holds the part the stem stands for.
+  const partlyWrong = new Map<string, number>();
   const planned = words.map((word, i): PlannedTerm | undefined => {
     const df = docFreq(db, wordStems[i]!);
+    if (df > 0 && !literal && hasUnknownPart(db, word)) {
+      partlyWrong.set(word, df);
+      return undefined;
+    }
     if (df > 0) {
       const t = term(word, [word], df, "known");
       known.push(t);
@@ -109,6 +115,8 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
     if (t) return t;
     const word = words[i]!;
     const fix = bestFix(db, word, known) ?? startFix(db, word);
+    const df = partlyWrong.get(word);
+    if (!fix && df !== undefined) return term(word, [word], df, "known");
     if (!fix) return term(word, [], 0, "unknown");
     fixed = true;
     const out = term(word, fix.words, fix.df, "fixed");
@@ -145,6 +153,16 @@ function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: nu
   t.forms = [...t.forms, ...fix.words];
   t.df = fix.df;
   t.weight = idf(fix.df, total);
+}
+
+/**
+ * Whether a word of parts joined by underscores (`worker_thraeds`, which the index reads as two
+ * words) has a part the index lacks: then the word is fixed whole, as the vocabulary holds it.
+ */
+function hasUnknownPart(db: Database, word: string): boolean {
+  if (!word.includes("_") || !hasVocab(db)) return false;
+  const parts = word.split("_").filter((p) => /[a-z]{3}/.test(p));
+  return parts.length > 1 && stems(db, parts).some((s) => docFreq(db, s) === 0);
 }
 
 /**

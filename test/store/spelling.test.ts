@@ -331,3 +331,16 @@ test("a piece of an identifier as typed counts inside the words that hold it: th
   expect(search(own, "emoryUsag", opts).hits[0]!.title).toBe("Process > process.memoryUsage()");
   own.close();
 });
+
+test("a name joined by underscores with a part typed wrong is fixed whole (worker_thraeds -> worker_threads)", () => {
+  const own = storeOf([
+    ["wt.md", "# Worker threads\n\n## worker_threads notes\n\nThe worker_threads module runs JavaScript in parallel.\n"],
+    ["workers.md", "# Workers\n\n## Pools\n\nA worker pool, and worker queues.\n"],
+  ]);
+  const opts = { limit: 3, snippetMax: 800, rrfK: 60 };
+  const r = search(own, "worker_thraeds notes", opts);
+  expect(r.corrected).toBe("worker_threads notes");
+  expect(r.hits[0]!.title).toBe("Worker threads > worker_threads notes");
+  expect(planQuery(own, parseQuery("worker_threads notes")).terms[0]!.kind).toBe("known");
+  own.close();
+});
