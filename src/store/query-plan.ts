@@ -145,8 +145,8 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
 function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: number): void {
   if (t.word.length < 4) return;
   const others = terms.filter((o) => o !== t);
-  // Only telling words: a word in most chunks (`handler` in 18,000 of 27,000) is beside anything.
-  const context = others.filter((o) => o.df * TELLING_SHARE <= total).flatMap((o) => o.forms);
+  // Only telling words: a frequent one (`handler` in 18,000 of 27,000 chunks) is beside anything.
+  const context = others.filter((o) => !isFrequent(o, total)).flatMap((o) => o.forms);
   if (context.length > 0 && t.forms.some((f) => together(db, f, context) > 0)) return;
   const fix = bestFix(db, t.word, others);
   if (!fix || fix.df < Math.max(SETTLED_DF, t.df * COMMON_RATIO)) return;
@@ -218,8 +218,16 @@ function bestFix(db: Database, word: string, others: PlannedTerm[]): { words: st
   return fix;
 }
 
-/** A word in more than this share of the chunks (1 in 8) says nothing by being beside another. */
-const TELLING_SHARE = 8;
+/**
+ * Whether a word is in more than an eighth of the chunks of a large index: it does not narrow a
+ * search, nor does being beside it say anything.
+ */
+export function isFrequent(t: PlannedTerm, total: number): boolean {
+  return total >= FREQUENT_MIN_TOTAL && t.df * FREQUENT_SHARE > total;
+}
+
+const FREQUENT_SHARE = 8;
+const FREQUENT_MIN_TOTAL = 4000;
 /** Most chunks a word the index holds may be in and still be read as a possible typo of a far commoner one. */
 const RARE_DF = 2;
 /** A close word in this many chunks ends the search for others; fewer, and a more common one may win. */
@@ -265,13 +273,16 @@ function pickFix(db: Database, nearest: string[], others: PlannedTerm[]): { word
  */
 function together(db: Database, word: string, others: string[]): number {
   const own = quote(word);
+  const co = `${own} AND (${others.map(quote).join(" OR ")})`;
+  const count = (m: string, upTo = Number.MAX_SAFE_INTEGER) =>
+    Number(db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH $m AND rowid <= $upTo").get({ m, upTo })?.n ?? 0);
+  // A plain word's chunks are counted already (its stem's frequency): a rare one is counted whole, no cut needed.
+  const df = /^[a-z0-9]+$/.test(word) ? docFreq(db, stems(db, [word])[0]!) : undefined;
+  if (df !== undefined && df <= CO_CAP) return df ? count(co) / df : 0;
   const last = db
     .prepare<{ id: number }>("SELECT rowid AS id FROM fts_words WHERE fts_words MATCH $m ORDER BY rowid LIMIT 1 OFFSET $k")
     .get({ m: own, k: CO_CAP - 1 })?.id;
-  const upTo = last ?? Number.MAX_SAFE_INTEGER;
-  const count = (m: string) =>
-    Number(db.prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH $m AND rowid <= $upTo").get({ m, upTo })?.n ?? 0);
   // Up to the CO_CAP-th chunk that holds the word, CO_CAP chunks hold it: only a rarer word is counted.
   const base = last === undefined ? count(own) : CO_CAP;
-  return base ? count(`${own} AND (${others.map(quote).join(" OR ")})`) / base : 0;
+  return base ? count(co, last) / base : 0;
 }

@@ -1,6 +1,6 @@
 import type { Database } from "./db.ts";
 import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts";
-import { planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
+import { isFrequent, planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
 import { isQuestion, makeMatcher, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
 import { isIdentifierLike } from "./terms.ts";
@@ -77,13 +77,6 @@ const CANDIDATES = 24;
  * outranking the content a query wants does not happen with instruction files.
  */
 const MEMORY_RESERVE_MAX = 32;
-/**
- * A word in more than an eighth of the chunks of a large index does not narrow the search: BM25
- * gives it almost no weight, and ranking every chunk that holds it is what made such queries slow
- * (41 ms for two of them at 50 MB). It still counts in the re-ranking.
- */
-const FREQUENT_SHARE = 8;
-const FREQUENT_MIN_TOTAL = 4000;
 /** The OR list ranks at most this many postings (or a sixteenth of the chunks, if more). */
 const OR_POSTINGS_MIN = 1500;
 
@@ -128,11 +121,15 @@ function expression(terms: PlannedTerm[], op: "AND" | "OR", q: ParsedQuery): str
   return phrases && loose ? `${phrases} AND (${loose})` : phrases || loose;
 }
 
-/** The FTS lists whose ranks are fused: see FREQUENT_SHARE for why common words do not gate. */
+/**
+ * The FTS lists whose ranks are fused. A frequent word (query-plan.ts isFrequent) does not gate:
+ * BM25 gives it almost no weight, and ranking every chunk that holds it is what made such queries
+ * slow (41 ms for two of them at 50 MB). It still counts in the re-ranking.
+ */
 function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter): number[][] {
   const loose = new Set(q.terms);
   const usable = plan.terms.filter((t) => t.forms.length > 0 && loose.has(t.word));
-  const frequent = (t: PlannedTerm) => plan.total >= FREQUENT_MIN_TOTAL && t.df * FREQUENT_SHARE > plan.total;
+  const frequent = (t: PlannedTerm) => isFrequent(t, plan.total);
   const gate = usable.filter((t) => !frequent(t));
   if (gate.length > 0 || (usable.length === 0 && q.phrases.length > 0)) {
     const all = expression(gate, "AND", q);
