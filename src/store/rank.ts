@@ -252,7 +252,8 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   let exact = 0;
   if (matchedLeaf > 0 && leafCover > 0.999) exact = leafPrecision === 1 ? 1 : unnamed ? 0 : QUALIFIED;
   // The query names the heading whole and its other words are the headings above it ("worker_threads notes").
-  else if (matchedLeaf > 0 && leafPrecision === 1 && titleCover > 0.999) exact = QUALIFIED;
+  // Not when the headings above name the whole query alone: then the heading is one of its subsections.
+  else if (matchedLeaf > 0 && leafPrecision === 1 && titleCover > 0.999 && pathCover < 0.999) exact = QUALIFIED;
   const n = all.size;
   const span = minimalSpan(bodyHits);
   // Terms that open a line of the body: a definition's term (`--keep`, `core.hooksPath`, a

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
@@ -86,6 +87,18 @@ describe("ranking by headings and telling words", () => {
     expect(hits[0]!.title).toBe("`unittest.mock` — mock object library > Helpers");
     // A query that names the subsection still finds it.
     expect(search(local, "unittest.mock mock_open", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toEndWith("> mock_open");
+    local.close();
+  });
+
+  test("a subsection whose own heading repeats a word of its parent's is not named by a query the headings above answer whole", () => {
+    // node-fetch's README as npm ships it: `Interface: Body` heads `body.body`, `body.text()` and more.
+    const text = readFileSync(join(import.meta.dir, "../../bench/retrieval/corpus/npm/node-fetch-README.md"), "utf8");
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(local, { label: "node-fetch-README.md", text, kind: "markdown", maxChunk: 4096 });
+    const opts = { limit: 3, snippetMax: 800, rrfK: 60 };
+    expect(search(local, "node-fetch Interface: Body", opts).hits[0]!.title).toBe("API > Interface: Body");
+    // Named with its own words, the subsection still comes first.
+    expect(search(local, "node-fetch body.text", opts).hits[0]!.title).toBe("API > Interface: Body > body.text()");
     local.close();
   });
 
