@@ -226,6 +226,11 @@ function weightOf(m: TermMatcher, terms: Set<number>): number {
   return w / m.total;
 }
 
+/** Whether a heading's query terms are all in the headings above it too (and it has some). */
+function leafOnlyRepeats(inLeaf: Set<number>, inPath: Set<number>): boolean {
+  return inLeaf.size > 0 && [...inLeaf].every((t) => inPath.has(t));
+}
+
 /** One chunk's score; hits carry term indexes of the query (not of the stems). */
 export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const { leaf, path } = splitTitle(c.title);
@@ -254,6 +259,8 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // The query names the heading whole and its other words are the headings above it ("worker_threads notes").
   // Not when the headings above name the whole query alone: then the heading is one of its subsections.
   else if (matchedLeaf > 0 && leafPrecision === 1 && titleCover > 0.999 && pathCover < 0.999) exact = QUALIFIED;
+  // Headings above it, not a record's file (`patch.changelog.Debian lines 264-268: patch (2.5.9-4)`).
+  const headed = path !== "" && !(c.label ?? "").endsWith(path);
   const n = all.size;
   const span = minimalSpan(bodyHits);
   // Terms that open a line of the body: a definition's term (`--keep`, `core.hooksPath`, a
@@ -285,7 +292,9 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     // A table of contents names every section and documents none.
     (isContents(c.body) ? W.contents : 0) -
     // The headings above it name the whole query: the section they head is the answer, not each
-    // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open).
-    (leaf && pathCover > 0.999 ? W.deeper : 0);
+    // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open). So too
+    // when its own heading says more than the query and names nothing of it they do not ("git
+    // bisect description subcommands" is DESCRIPTION, not DESCRIPTION > Bisect visualize/view).
+    (leaf && (pathCover > 0.999 || (leafPrecision < 1 && headed && leafOnlyRepeats(inLeaf, covered(m, findTerms(path, m.stems, m.inside))))) ? W.deeper : 0);
   return { score, bodyHits };
 }

@@ -102,6 +102,31 @@ describe("ranking by headings and telling words", () => {
     local.close();
   });
 
+  test("a subsection whose heading says more than the query and names only words of the headings above is not the answer (git bisect description subcommands)", () => {
+    const MAN = [
+      "# git-bisect(1)",
+      "",
+      "## DESCRIPTION",
+      "",
+      "The command takes various subcommands, and different options depending on the subcommand.",
+      "",
+      "### Bisect visualize/view",
+      "",
+      "To see the currently remaining suspects in gitk, issue the following command during the bisection process; the subcommands view and visualize are the same.",
+      "",
+      "### Bisect reset",
+      "",
+      "After a bisect session, to clean up the bisection state, run reset.",
+    ].join("\n");
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(local, { label: "git-bisect.md", text: MAN, kind: "markdown", maxChunk: 4096 });
+    const opts = { limit: 3, snippetMax: 800, rrfK: 60 };
+    expect(search(local, "git bisect description subcommands", opts).hits[0]!.title).toBe("git-bisect(1) > DESCRIPTION");
+    // A query that names the subsection's own words still finds it.
+    expect(search(local, "git bisect visualize", opts).hits[0]!.title).toBe("git-bisect(1) > DESCRIPTION > Bisect visualize/view");
+    local.close();
+  });
+
   test("a child's own heading wins when the query names it", () => {
     expect(first("filehandle.close promises").title).toBe("File system > Promises API > filehandle.close()");
   });
