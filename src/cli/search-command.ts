@@ -72,7 +72,8 @@ export function searchCommand(queries: string[], opts: SearchCliOptions): number
       return 0;
     }
     for (const r of results) {
-      process.stdout.write(`## ${r.query}${r.corrected ? `  (showing results for: ${r.corrected})` : ""}\n`);
+      const also = r.alsoSearched ? `  (also searched: ${r.alsoSearched.join(", ")})` : "";
+      process.stdout.write(`## ${r.query}${r.corrected ? `  (showing results for: ${r.corrected})` : ""}${also}\n`);
       if (r.hits.length === 0) process.stdout.write("no results\n");
       for (const h of r.hits) {
         const head = h.memory ? `memory ${h.source.slice("memory:".length)} # ${h.title}` : `[${h.source}] ${h.title}`;

@@ -36,6 +36,8 @@ export interface QueryPlan {
   total: number;
   /** The query with its fixes applied, when a word was fixed. */
   corrected?: string;
+  /** Close, far commoner words searched beside a word the index holds in a chunk or two (`stats` for `stas`). */
+  alsoSearched?: string[];
 }
 
 /** Most vocabulary words one partial word may stand for before it counts as too vague. */
@@ -123,7 +125,10 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
     known.push(out);
     return out;
   });
-  if (!literal && hasVocab(db)) for (const t of terms) if ((t.kind === "known" || t.kind === "prefix") && t.df <= RARE_DF) widenRare(db, t, terms, total);
+  const alsoSearched: string[] = [];
+  if (!literal && hasVocab(db)) {
+    for (const t of terms) if ((t.kind === "known" || t.kind === "prefix") && t.df <= RARE_DF) alsoSearched.push(...widenRare(db, t, terms, total));
+  }
   for (const t of terms) {
     if (t.kind === "known") addSynonyms(t);
     // A fixed word stands for what its fix would: `threda` is `thread`, and so `worker` too.
@@ -134,25 +139,27 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
       );
   }
   const corrected = fixed ? terms.map((t) => (t.kind === "fixed" ? t.forms[0]! : t.word)).join(" ") : undefined;
-  return { terms, total, ...(corrected ? { corrected } : {}) };
+  return { terms, total, ...(corrected ? { corrected } : {}), ...(alsoSearched.length ? { alsoSearched } : {}) };
 }
 
 /**
  * A word in a chunk or two beside a close one in many more (`stas` for `stats`) may be a typo the
  * text happens to hold too, as may a typo that begins a word or two (`ralii`, `raliieka`, beside
  * `rali`): unless those chunks hold the query's other words (`sort -k KEYDEF`), it stands for both.
+ * Returns the words it now stands for too.
  */
-function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: number): void {
-  if (t.word.length < 4) return;
+function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: number): string[] {
+  if (t.word.length < 4) return [];
   const others = terms.filter((o) => o !== t);
   // Only telling words: a frequent one (`handler` in 18,000 of 27,000 chunks) is beside anything.
   const context = others.filter((o) => !isFrequent(o, total)).flatMap((o) => o.forms);
-  if (context.length > 0 && t.forms.some((f) => together(db, f, context) > 0)) return;
+  if (context.length > 0 && t.forms.some((f) => together(db, f, context) > 0)) return [];
   const fix = bestFix(db, t.word, others);
-  if (!fix || fix.df < Math.max(SETTLED_DF, t.df * COMMON_RATIO)) return;
+  if (!fix || fix.df < Math.max(SETTLED_DF, t.df * COMMON_RATIO)) return [];
   t.forms = [...t.forms, ...fix.words];
   t.df = fix.df;
   t.weight = idf(fix.df, total);
+  return fix.words;
 }
 
 /**

@@ -57,6 +57,8 @@ export interface SearchResult {
   hits: SearchHit[];
   /** The query with its spelling fixes, when a word the index lacks was fixed (and something matched). */
   corrected?: string;
+  /** Close, far commoner words searched beside a word the index holds in a chunk or two (and something matched). */
+  alsoSearched?: string[];
 }
 
 interface ChunkRow {
@@ -92,7 +94,12 @@ export function search(db: Database, query: string, options: SearchOptions): Sea
   const plan = planQuery(db, parsed, options.beforeVocab);
   const weights = options.weights ?? (isQuestion(query) ? QUESTION_WEIGHTS : WEIGHTS);
   const hits = rankCandidates(db, withFixedFragments(parsed, plan), plan, filter, { ...options, weights });
-  return { query, hits, ...(plan.corrected && hits.length ? { corrected: plan.corrected } : {}) };
+  return {
+    query,
+    hits,
+    ...(plan.corrected && hits.length ? { corrected: plan.corrected } : {}),
+    ...(plan.alsoSearched && hits.length ? { alsoSearched: plan.alsoSearched } : {}),
+  };
 }
 
 /**

@@ -140,6 +140,18 @@ describe("ctx_index, ctx_search, ctx_stats, ctx_purge", async () => {
     expect(both.text).toContain("got path and text");
   });
 
+  test("search says which commoner word it searched beside a rare one, and which word it fixed", async () => {
+    const sections = Array.from({ length: 24 }, (_, i) => `## Run ${i}\n\nThe stats of run ${i}.\n`).join("\n");
+    await server.call("ctx_index", { text: `# Runs\n\n${sections}`, source: "runs" });
+    await server.call("ctx_index", { text: "# fs\n\n## fs.Stats\n\n### stats.birthtimeMs\n\nWhen the file was made.\n", source: "fs-api" });
+    await server.call("ctx_index", { text: "# Hills\n\nThe stas of the hills.\n", source: "hills" });
+    const also = await server.call("ctx_search", { queries: ["fs.Stas birthtimeMs"] });
+    expect(also.text).toContain('## fs.Stas birthtimeMs (also searched: "stats")');
+    expect(also.text).toContain("[fs-api]");
+    const fixed = await server.call("ctx_search", { queries: ["birthtimeMs stast"] });
+    expect(fixed.text).toContain('(spelling fixed: showing "birthtimems stats")');
+  });
+
   test("search filters: contentType, scope session, no matches", async () => {
     await server.call("ctx_index", { path: "docs", source: "filters" });
     await server.call("ctx_index", { text: "# Deploy\n\nIf it fails, roll back with `kubectl rollout undo`.", source: "filters-runbook" });

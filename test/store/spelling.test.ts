@@ -290,7 +290,11 @@ describe("a word in a chunk or two beside a close word in many more", () => {
     ]);
     const t = planQuery(own, parseQuery("fs.Stas birthtimeMs")).terms.find((x) => x.word === "stas")!;
     expect(t.forms).toEqual(["stas", "stats"]);
-    expect(search(own, "fs.Stas birthtimeMs", opts).hits[0]!.title).toBe("fs > Class: fs.Stats > stats.birthtimeMs");
+    const r = search(own, "fs.Stas birthtimeMs", opts);
+    expect(r.hits[0]!.title).toBe("fs > Class: fs.Stats > stats.birthtimeMs");
+    // The reply says so: the word was searched as typed, and its commoner neighbour beside it.
+    expect(r.alsoSearched).toEqual(["stats"]);
+    expect(r.corrected).toBeUndefined();
     own.close();
   });
 
@@ -312,7 +316,9 @@ describe("a word in a chunk or two beside a close word in many more", () => {
       ...many(24, (i) => [`keyed-${i}.md`, `# Keyed ${i}\n\nA keyed map, ${i}.\n`]),
     ]);
     expect(planQuery(own, parseQuery("sort -k KEYDEF")).terms.find((x) => x.word === "keydef")!.forms).toEqual(["keydef"]);
-    expect(search(own, "sort -k KEYDEF", opts).hits[0]!.title).toBe("sort > -k KEYDEF");
+    const r = search(own, "sort -k KEYDEF", opts);
+    expect(r.hits[0]!.title).toBe("sort > -k KEYDEF");
+    expect(r.alsoSearched).toBeUndefined();
     own.close();
   });
 });

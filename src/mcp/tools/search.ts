@@ -80,7 +80,8 @@ export function searchTool() {
             }
           },
         });
-        const fixed = result.corrected ? ` (spelling fixed: showing ${quote(result.corrected)})` : "";
+        const also = result.alsoSearched ? ` (also searched: ${result.alsoSearched.map(quote).join(", ")})` : "";
+        const fixed = `${result.corrected ? ` (spelling fixed: showing ${quote(result.corrected)})` : ""}${also}`;
         const lines = [`## ${query}${fixed}`];
         if (result.hits.length === 0) lines.push("no matches");
         for (const hit of result.hits) {
