@@ -145,7 +145,8 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
 /**
  * A word in a chunk or two beside a close one in many more (`stas` for `stats`) may be a typo the
  * text happens to hold too, as may a typo that begins a word or two (`ralii`, `raliieka`, beside
- * `rali`): unless those chunks hold the query's other words (`sort -k KEYDEF`), it stands for both.
+ * `rali`): beside other telling words none of its chunks hold (`sort -k KEYDEF` holds them), it
+ * stands for both.
  * Returns the words it now stands for too.
  */
 function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: number): string[] {
@@ -153,7 +154,8 @@ function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: nu
   const others = terms.filter((o) => o !== t);
   // Only telling words: a frequent one (`handler` in 18,000 of 27,000 chunks) is beside anything.
   const context = others.filter((o) => !isFrequent(o, total)).flatMap((o) => o.forms);
-  if (context.length > 0 && t.forms.some((f) => together(db, f, context) > 0)) return [];
+  // A word asked alone (an identifier copied from somewhere) is meant as typed: nothing says otherwise.
+  if (context.length === 0 || t.forms.some((f) => together(db, f, context) > 0)) return [];
   const fix = bestFix(db, t.word, others);
   if (!fix || fix.df < Math.max(SETTLED_DF, t.df * COMMON_RATIO)) return [];
   t.forms = [...t.forms, ...fix.words];

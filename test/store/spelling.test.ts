@@ -295,6 +295,8 @@ describe("a word in a chunk or two beside a close word in many more", () => {
     // The reply says so: the word was searched as typed, and its commoner neighbour beside it.
     expect(r.alsoSearched).toEqual(["stats"]);
     expect(r.corrected).toBeUndefined();
+    // Asked alone, as an identifier copied from somewhere would be, it is meant as typed.
+    expect(planQuery(own, parseQuery("stas")).terms[0]!.forms).toEqual(["stas"]);
     own.close();
   });
 
