@@ -81,11 +81,11 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   // Words the index holds (or fixed so far): the context a spelling fix is checked against.
   const known: PlannedTerm[] = [];
   const term = (word: string, forms: string[], n: number, kind: PlannedTerm["kind"]): PlannedTerm => ({ word, forms, df: n, weight: idf(n, total), kind });
+  // Words with a part typed wrong (`worker_thraeds`), and the chunks of the part their stem stands for.
+  const partlyWrong = new Map<string, number>();
   // First what the index holds, a synonym or a partial word stands for; spelling fixes after, so
   // each is checked against every word that needs none, before it or after it (`chaning
   // exception`: `chaining`, found beside `exception`, not the commoner `changing`).
-  // Words with a part typed wrong (`worker_thraeds`): the index holds the part the stem stands for.
-  const partlyWrong = new Map<string, number>();
   const planned = words.map((word, i): PlannedTerm | undefined => {
     const df = docFreq(db, wordStems[i]!);
     if (df > 0 && !literal && hasUnknownPart(db, word)) {

@@ -236,7 +236,8 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const { leaf, path } = splitTitle(c.title);
   const leafHits = [...findTerms(leaf, m.stems, m.inside), ...findCompounds(leaf, m.stems)];
   // The file's name stands above its headings: "node-fetch Class: Headers" names that class of node-fetch-README.md.
-  const pathHits = c.label ? [...findTerms(path, m.stems, m.inside), ...findTerms(fileName(c.label), m.stems, m.inside)] : findTerms(path, m.stems, m.inside);
+  const headingHits = findTerms(path, m.stems, m.inside);
+  const pathHits = c.label ? [...headingHits, ...findTerms(fileName(c.label), m.stems, m.inside)] : headingHits;
   const rawBody = findTerms(c.body, m.stems, m.inside);
   const bodyHits = rawBody.map((h) => ({ ...h, term: m.termOf[h.term]! }));
   const inLeaf = covered(m, leafHits);
@@ -259,8 +260,13 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // The query names the heading whole and its other words are the headings above it ("worker_threads notes").
   // Not when the headings above name the whole query alone: then the heading is one of its subsections.
   else if (matchedLeaf > 0 && leafPrecision === 1 && titleCover > 0.999 && pathCover < 0.999) exact = QUALIFIED;
-  // Headings above it, not a record's file (`patch.changelog.Debian lines 264-268: patch (2.5.9-4)`).
+  // The headings above it name the whole query: the section they head is the answer, not each
+  // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open). So too
+  // when its own heading says more than the query and names nothing of it they do not ("git
+  // bisect description subcommands" is DESCRIPTION, not DESCRIPTION > Bisect visualize/view);
+  // a record's file (`patch.changelog.Debian lines 264-268: patch (2.5.9-4)`) is no heading.
   const headed = path !== "" && !(c.label ?? "").endsWith(path);
+  const deeper = leaf !== "" && (pathCover > 0.999 || (leafPrecision < 1 && headed && leafOnlyRepeats(inLeaf, covered(m, headingHits))));
   const n = all.size;
   const span = minimalSpan(bodyHits);
   // Terms that open a line of the body: a definition's term (`--keep`, `core.hooksPath`, a
@@ -291,10 +297,6 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     (SUMMARY.test(leaf) && leafCover === 0 ? W.summary : 0) -
     // A table of contents names every section and documents none.
     (isContents(c.body) ? W.contents : 0) -
-    // The headings above it name the whole query: the section they head is the answer, not each
-    // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open). So too
-    // when its own heading says more than the query and names nothing of it they do not ("git
-    // bisect description subcommands" is DESCRIPTION, not DESCRIPTION > Bisect visualize/view).
-    (leaf && (pathCover > 0.999 || (leafPrecision < 1 && headed && leafOnlyRepeats(inLeaf, covered(m, findTerms(path, m.stems, m.inside))))) ? W.deeper : 0);
+    (deeper ? W.deeper : 0);
   return { score, bodyHits };
 }
