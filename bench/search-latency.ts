@@ -3,12 +3,13 @@
  * it. One `ctxmode serve` over stdio, the generated corpus (bench/corpus.ts, fixed seed) written as
  * files and indexed with one ctx_index call per file (back to back, or `--pause` ms apart as an
  * agent's model turns space them; ctx_index is timed per call, pauses excluded; `--runs` fresh servers, medians reported), then queries of five kinds over MCP, one call
- * each: words the corpus holds, frequent words, identifier fragments, misspellings, and misses;
+ * each: words the corpus holds, frequent words, identifier fragments, misspellings, misses, and
+ * lines pasted from elsewhere (an error, a log record, a commit: bench/fixtures, not in the corpus);
  * asked right after the calls, then again after `--idle` ms (default 3000) without a call.
  * Writes bench/results/search-latency[-<N>mb][-paused].json and prints p50/p95/max per kind.
  */
 import { connectCtxmode } from "./suite/mcp.ts";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { makeCorpus, mulberry32 } from "./corpus.ts";
@@ -43,6 +44,22 @@ function misspell(word: string, rnd: () => number): string {
   return word.slice(0, i) + word[i] + word.slice(i);
 }
 
+/**
+ * Lines an agent pastes into a search: a build warning, a compiler error, a failing test's
+ * message, a commit, an access-log record. Whole lines of 60-300 characters from bench/fixtures,
+ * in file order.
+ */
+function pastedLines(): string[] {
+  const files = ["build-output.txt", "tsc-errors.txt", "test-output.txt", "git-log.txt", "access.log"];
+  return files.flatMap((f) =>
+    readFileSync(join(here, "fixtures", f), "utf8")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l.length >= 60 && l.length <= 300)
+      .slice(0, 12),
+  );
+}
+
 export function queriesByKind(corpusQueries: string[], seed = 7): Record<string, string[]> {
   const rnd = mulberry32(seed);
   const words = corpusQueries.filter((q) => q.includes(" "));
@@ -55,7 +72,10 @@ export function queriesByKind(corpusQueries: string[], seed = 7): Record<string,
         .toString(36)
         .padStart(6, "q"),
     ).join(" ");
-  const kinds: Record<string, string[]> = { words: [], frequent: [], fragment: [], typo: [], miss: [] };
+  // Its own sequence, so the other kinds' queries stay those of earlier runs.
+  const pasted = pastedLines();
+  const pastedRnd = mulberry32(seed + 1);
+  const kinds: Record<string, string[]> = { words: [], frequent: [], fragment: [], typo: [], miss: [], pasted: [] };
   for (let i = 0; i < PER_KIND; i++) {
     kinds.words!.push(pick(words));
     kinds.frequent!.push(frequent[i % frequent.length]!);
@@ -64,6 +84,7 @@ export function queriesByKind(corpusQueries: string[], seed = 7): Record<string,
     // One wrong + one right word, or every word wrong.
     kinds.typo!.push(ws.map((w, k) => (i % 2 === 0 && k > 0 ? w : misspell(w, rnd))).join(" "));
     kinds.miss!.push(nonsense());
+    kinds.pasted!.push(pasted[Math.floor(pastedRnd() * pasted.length)]!);
   }
   return kinds;
 }

@@ -40,6 +40,9 @@ export interface QueryPlan {
   alsoSearched?: string[];
 }
 
+/** Most words of one query that are looked at as typos. */
+const MAX_FIXES = 4;
+
 /** Most vocabulary words one partial word may stand for before it counts as too vague. */
 const MAX_EXPANSIONS = 8;
 
@@ -113,10 +116,13 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
     if (live) return term(word, live.words, live.df, "prefix");
     return pieces.has(word) ? term(word, [], 0, "piece") : undefined;
   });
+  // More words the index lacks than anyone mistypes in one query: text from elsewhere (an error
+  // line, a log record), not typos. Its words stay as typed; fixing them only found look-alikes.
+  const fixing = planned.filter((t) => t === undefined).length <= MAX_FIXES;
   const terms = planned.map((t, i): PlannedTerm => {
     if (t) return t;
     const word = words[i]!;
-    const fix = bestFix(db, word, known) ?? startFix(db, word);
+    const fix = fixing ? (bestFix(db, word, known) ?? startFix(db, word)) : undefined;
     const df = partlyWrong.get(word);
     if (!fix && df !== undefined) return term(word, [word], df, "known");
     if (!fix) return term(word, [], 0, "unknown");

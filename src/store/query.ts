@@ -49,7 +49,7 @@ function namedWords(raw: string): Set<string> {
 /** A string as one FTS5 string token: never read as FTS5 syntax. */
 export const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
 
-/** FTS5 expression for the trigram table; empty when no fragment has 3 characters. */
-export function gramsExpression(q: ParsedQuery): string {
-  return q.fragments.map(quote).join(" OR ");
+/** FTS5 expression for the trigram table over `fragments` (all of the query's by default); empty when none has 3 characters. */
+export function gramsExpression(q: ParsedQuery, fragments = q.fragments): string {
+  return fragments.map(quote).join(" OR ");
 }

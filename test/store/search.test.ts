@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { detectKind } from "../../src/store/chunk/index.ts";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { BM25, search, type SearchOptions } from "../../src/store/search.ts";
+import { planQuery } from "../../src/store/query-plan.ts";
+import { parseQuery } from "../../src/store/query.ts";
+import { BM25, gramFragments, search, type SearchOptions } from "../../src/store/search.ts";
 import { fixturesDir, tempDir } from "../helpers/temp.ts";
 
 const base: SearchOptions = { limit: 5, snippetMax: 800, rrfK: 60 };
@@ -124,5 +126,26 @@ describe("search", () => {
     expect(search(empty, "anything", base).hits).toEqual([]);
     expect(search(empty, "kuberntes", base).hits).toEqual([]);
     empty.close();
+  });
+});
+
+describe("the trigram list of a long query", () => {
+  const plan = (q: string) => planQuery(db, parseQuery(q));
+  test("looks for every fragment of a short one", () => {
+    const q = parseQuery("useEffect cleanup src/app/page.tsx");
+    expect(gramFragments(q, plan("useEffect cleanup src/app/page.tsx"))).toEqual(q.fragments);
+  });
+
+  test("of a pasted line, looks for its names first, then words the index lacks, then words it holds, longest first", () => {
+    const line = "Warning: src/app/dashboard/page.tsx - React Hook useEffect has missing dependencies: zorbflux and quaxle";
+    const chosen = gramFragments(parseQuery(line), plan(line));
+    expect(chosen).toHaveLength(6);
+    // Names, longest first ("dependencies" is long enough to be one), then the words the index lacks.
+    expect(chosen.slice(0, 3)).toEqual(["src/app/dashboard/page.tsx", "dependencies", "useEffect"]);
+    expect(chosen.slice(3, 5).sort()).toEqual(["quaxle", "zorbflux"]);
+    expect(chosen).not.toContain("React");
+    // The line still finds what the index holds of it.
+    const hits = search(db, line, base).hits;
+    expect(hits.length).toBeGreaterThan(0);
   });
 });

@@ -137,6 +137,14 @@ describe("per-word spelling fixes", () => {
     expect(plan(query).corrected).toBeUndefined();
   });
 
+  test("four wrong words are all fixed; more than that is text from elsewhere, whose words stay as typed", () => {
+    expect(plan("tokoi rutnime spwan_blocking scheduels").corrected).toBe("tokio runtime spawn_blocking schedules");
+    // A pasted line: six words this index lacks, each close to one it holds (tokoi, rutnime, ...).
+    const pasted = plan("tokoi rutnime scheduels aysnc taks wroker");
+    expect(pasted.corrected).toBeUndefined();
+    expect(pasted.terms.every((t) => t.kind === "unknown")).toBe(true);
+  });
+
   test("the spelling fix is reported and the right section comes first", () => {
     const r = search(db, "tokio rutime blocking", { limit: 3, snippetMax: 800, rrfK: 60 });
     expect(r.corrected).toBe("tokio runtime blocking");
