@@ -9,13 +9,13 @@ export interface ParsedQuery {
   phrases: string[][];
   /** Identifier-like pieces for the trigram index (`useEff`, `src/app`, `中文字符`). */
   fragments: string[];
-  /** Options and commands as typed, their dashes or slash kept (`--delete`, `/quit`): found as written. */
+  /** Options and commands as typed, their dashes or slash and their case kept (`--delete`, `-V`, `/quit`): found as written. */
   flags: string[];
 }
 
 const FRAGMENT = /[^\s"'`()[\]{}<>,;!?*^~+|=]+/gu;
 
-const FLAG = /^(?:--?|\/)[A-Za-z][\w-]*[A-Za-z0-9]$/;
+const FLAG = /^(?:--?|\/)[A-Za-z](?:[\w-]*[A-Za-z0-9])?$/;
 
 export function parseQuery(raw: string): ParsedQuery {
   const phrases: string[][] = [];
@@ -27,15 +27,18 @@ export function parseQuery(raw: string): ParsedQuery {
   const typed = words(unquoted);
   // "turn off" is "disable": the word a phrase stands for joins the terms.
   const all = [...new Set([...typed, ...phraseWords(typed)])];
-  // A word inside a dotted or joined name (`sync.Once`, `process.on`) is part of the name, never a stopword.
+  const pieces = unquoted.match(FRAGMENT) ?? [];
+  // As typed: `-v` and `-V` are different options.
+  const flags = [...new Set(pieces.map((f) => f.replace(/[.:,]+$/, "")).filter((f) => FLAG.test(f)))];
+  // A word inside a dotted or joined name (`sync.Once`, `process.on`) or an option
+  // (`--after-date`) is part of the name, never a stopword.
   const named = namedWords(unquoted);
+  for (const f of flags) for (const w of words(f)) named.add(w);
   const content = all.filter((w) => !STOPWORDS.has(w) || named.has(w));
   const terms = content.length ? content : all;
-  const pieces = unquoted.match(FRAGMENT) ?? [];
   const fragments = [...new Set(pieces.map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(
     (f) => [...f].length >= 3 && !STOPWORDS.has(f.toLowerCase()),
   );
-  const flags = [...new Set(pieces.map((f) => f.replace(/[.:,]+$/, "")).filter((f) => FLAG.test(f)))].map((f) => f.toLowerCase());
   return { terms, phrases, fragments, flags };
 }
 

@@ -92,6 +92,25 @@ export interface TitleParts {
  * same for naming all of it with the rest of the query in the headings above it.
  */
 const QUALIFIED = 0.7;
+
+const isFlag = (f: string) => f.startsWith("-");
+
+/** A heading that lists an option (`-f, --fail`, `--http3`, `-N, --newer=DATE`). */
+const OPTION_HEADING = /(?:^|[\s,(])--?[A-Za-z]/;
+
+/**
+ * Whether `text` holds the fragment as written; an option only whole and in its case, so `--fail`
+ * is not found in `--fail-early`, `--http3` in `--http3-only`, nor `-v` in `-V`.
+ */
+function holdsFragment(text: string, f: string, where: (at: number) => boolean = () => true): boolean {
+  if (!isFlag(f)) return text.includes(f);
+  for (let at = text.indexOf(f); at >= 0; at = text.indexOf(f, at + 1)) {
+    const next = text.charCodeAt(at + f.length);
+    const wordChar = (next >= 97 && next <= 122) || (next >= 65 && next <= 90) || (next >= 48 && next <= 57) || next === 45 || next === 95;
+    if (!wordChar && where(at)) return true;
+  }
+  return false;
+}
 /**
  * A manual page's synopsis lists every command and option in one place, so it holds the words of
  * any query about them; what they do is in the sections below it. Unless the query names it, it
@@ -186,7 +205,7 @@ export interface TermMatcher {
   weights: number[];
   /** Sum of all term weights. */
   total: number;
-  /** Lower-cased identifier and version fragments to find as written (`readFileSync`, `2.30-3`). */
+  /** Identifier and version fragments to find as written (`readFileSync`, `2.30-3`), lower-cased; options with their case (`-V`). */
   fragments: string[];
   /** The signals' weights (WEIGHTS unless a fitting run passes others). */
   signal: Weights;
@@ -208,7 +227,15 @@ export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: W
     }
   });
   const weights = terms.map((t) => (t.forms.length ? t.weight : t.weight * 0.5));
-  return { stems, inside, termOf, weights, total: weights.reduce((a, b) => a + b, 0) || 1, fragments: fragments.map((f) => f.toLowerCase()), signal };
+  return {
+    stems,
+    inside,
+    termOf,
+    weights,
+    total: weights.reduce((a, b) => a + b, 0) || 1,
+    fragments: fragments.map((f) => (isFlag(f) ? f : f.toLowerCase())),
+    signal,
+  };
 }
 
 /** The query terms a chunk's title shows: its hit is listed under that title, so its snippet need not show them again. */
@@ -255,8 +282,18 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // `util.TextDecoder`): the latter is a near miss, as `timersPromises.setInterval` is for "setInterval".
   const unnamed = leafWords.some((w, i) => !matched[i] && w.weight >= 1);
   const titleCover = weightOf(m, new Set([...inLeaf, ...covered(m, pathHits)]));
+  const flags = m.fragments.filter(isFlag);
+  // An option typed with its dashes that opens a line of the body (`--since=<date>`, an entry of
+  // an option list) is documented there; not under a heading that is itself another option,
+  // whose text only refers to this one (a wrapped line of `--fail-with-body` opening on `--fail`).
+  const definedFlag = flags.length > 0 && !OPTION_HEADING.test(leaf) && flags.some((f) => holdsFragment(c.body, f, (at) => opensLine(c.body, at)));
   let exact = 0;
-  if (matchedLeaf > 0 && leafCover > 0.999) exact = leafPrecision === 1 ? 1 : unnamed ? 0 : QUALIFIED;
+  // An option typed with its dashes that the heading itself lists (`-f, --fail`, `-Pprompt or
+  // --prompt=prompt`) names the section, whatever else the heading says; a body that documents
+  // it, or a heading with its words but not the option (`--http3-only` for `--http3`), in part.
+  if (flags.length > 0)
+    exact = flags.some((f) => holdsFragment(leaf, f)) ? 1 : definedFlag || (matchedLeaf > 0 && leafCover > 0.999 && !unnamed) ? QUALIFIED : 0;
+  else if (matchedLeaf > 0 && leafCover > 0.999) exact = leafPrecision === 1 ? 1 : unnamed ? 0 : QUALIFIED;
   // The query names the heading whole and its other words are the headings above it ("worker_threads notes").
   // Not when the headings above name the whole query alone: then the heading is one of its subsections.
   else if (matchedLeaf > 0 && leafPrecision === 1 && titleCover > 0.999 && pathCover < 0.999) exact = QUALIFIED;
@@ -271,12 +308,13 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const span = minimalSpan(bodyHits);
   // Terms that open a line of the body: a definition's term (`--keep`, `core.hooksPath`, a
   // signature), where an entry of an option or variable list begins.
-  const defined = weightOf(m, new Set(bodyHits.filter((h) => opensLine(c.body, h.at)).map((h) => h.term)));
+  const defined = definedFlag ? 1 : weightOf(m, new Set(bodyHits.filter((h) => opensLine(c.body, h.at)).map((h) => h.term)));
   const proximity = n >= 2 && span > 0 ? 1 / (1 + span / (40 * n)) : 0;
   let fragment = 0;
   if (m.fragments.length) {
-    const text = `${c.title}\n${c.body}`.toLowerCase();
-    fragment = m.fragments.filter((f) => text.includes(f)).length / m.fragments.length;
+    const text = `${c.title}\n${c.body}`;
+    const lower = text.toLowerCase();
+    fragment = m.fragments.filter((f) => holdsFragment(isFlag(f) ? text : lower, f)).length / m.fragments.length;
   }
   // A version the query gives whole is the heading's own (`## 0.14.0 (2024-02-13)`), not one of
   // the versions a neighbouring entry's text mentions (`sdk-v0.14.0...sdk-v0.14.1` under 0.14.1).

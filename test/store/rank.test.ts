@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { fileName, isContents, isQuestion, splitTitle, versionIn } from "../../src/store/rank.ts";
+import { fileName, isContents, isQuestion, makeMatcher, scoreChunk, splitTitle, versionIn } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { compactTables, makeSnippet } from "../../src/store/snippet.ts";
@@ -211,11 +211,70 @@ describe("options and commands typed as written", () => {
 
   test.each([
     ["/quit --delete", ["/quit", "--delete"]],
-    ["sort -k KEYDEF", []],
+    ["sort -k KEYDEF", ["-k"]],
+    ["curl -V", ["-V"]], // in its case: -v is another option
     ["use --max-count=5, then", ["--max-count"]],
     ["a/b path and -- alone", []],
   ])("%s: flags %p", (q, flags) => {
     expect(parseQuery(q).flags).toEqual(flags);
+  });
+
+  const OPTIONS = [
+    "# curl",
+    "## --fail-early",
+    "Fail and exit on the first detected transfer error, as --fail does for one.",
+    "## --fail-with-body",
+    "Return an error on server errors, as\n--fail does, and save the body too.", // a wrapped line opening on --fail
+    "## -f, --fail",
+    "Fail fast with no output at all on server errors.",
+    "## --http3-only",
+    "Use HTTP/3 only; unlike --http3, no fallback.",
+    "## --http3",
+    "Try HTTP/3 first, falling back to --http3-only behaviour never.",
+    "## -V, --version",
+    "Print the version and exit.",
+    "## -v, --verbose",
+    "Say more about what happens.",
+    "## -N, --newer=DATE, --after-date=DATE",
+    "Only store files newer than DATE.",
+    "## Dates",
+    "A date is read after the locale's rules; the date after midnight is the next date.",
+  ].join("\n\n");
+
+  test.each([
+    ["--fail", "curl > -f, --fail"], // not the longer --fail-early that holds its letters
+    ["--http3", "curl > --http3"],
+    ["curl -v", "curl > -v, --verbose"], // not -V
+    ["curl -V", "curl > -V, --version"],
+    ["--after-date", "curl > -N, --newer=DATE, --after-date=DATE"], // "after" is part of the option, no stopword
+  ])("an option typed with its dashes finds the heading that lists it whole and in its case: %s", (q, title) => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(local, { label: "curl.md", text: OPTIONS, kind: "markdown", maxChunk: 4096 });
+    expect(search(local, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe(title);
+    local.close();
+  });
+
+  test("a line opening on an option documents it, unless the heading is another option the text only compares it with", () => {
+    const q = parseQuery("--fail");
+    const m = makeMatcher([{ word: "fail", forms: ["fail"], df: 1, weight: 1, kind: "known" }], q.flags);
+    const body = "Retries a transfer. Unlike\n--fail, it keeps going.";
+    const under = (title: string) => scoreChunk(m, { title, body, fused: 0 }).score;
+    expect(under("curl > Transfers")).toBeGreaterThan(under("curl > --retry"));
+  });
+
+  test("an option's entry in a list body is where it is documented", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const text = [
+      "# git-log",
+      "## Examples",
+      "Show last week's work, for instance with `git log --since=1.week` piped to a pager, then more since then.",
+      "## Commit limiting",
+      "--max-count=<n>\n  Limit the number of commits.",
+      "--since=<date>\n  Show commits more recent than a date.",
+    ].join("\n\n");
+    indexSource(local, { label: "git-log.md", text, kind: "markdown", maxChunk: 4096 });
+    expect(search(local, "git log --since", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("git-log > Commit limiting");
+    local.close();
   });
 });
 
@@ -224,6 +283,7 @@ describe("stopwords inside names", () => {
     ["sync.Once Do", ["sync", "once"]],
     ["emitter.on listener", ["emitter", "on", "listener"]],
     ["run it once", ["run"]],
+    ["tar --after-date", ["tar", "after", "date"]], // a word of an option
     ["how to do it", ["how", "to", "do", "it"]], // nothing else is left: all of them
   ])("%s: terms %p", (q, terms) => {
     expect(parseQuery(q).terms).toEqual(terms);
