@@ -95,6 +95,9 @@ const QUALIFIED = 0.7;
 
 const isFlag = (f: string) => f.startsWith("-");
 
+/** A name in parts (`fs.stat`, `BZ2_bzWrite`, `getHeader`): typed whole, not a piece of one. */
+const NAME_JOINED = /[a-z0-9][._:][a-z_]|[a-z][A-Z]/;
+
 /** A heading that lists an option (`-f, --fail`, `--http3`, `-N, --newer=DATE`). */
 const OPTION_HEADING = /(?:^|[\s,(])--?[A-Za-z]/;
 
@@ -103,14 +106,18 @@ const OPTION_HEADING = /(?:^|[\s,(])--?[A-Za-z]/;
  * is not found in `--fail-early`, `--http3` in `--http3-only`, nor `-v` in `-V`.
  */
 function holdsFragment(text: string, f: string, where: (at: number) => boolean = () => true): boolean {
-  if (!isFlag(f)) return text.includes(f);
-  for (let at = text.indexOf(f); at >= 0; at = text.indexOf(f, at + 1)) {
-    const next = text.charCodeAt(at + f.length);
-    const wordChar = (next >= 97 && next <= 122) || (next >= 65 && next <= 90) || (next >= 48 && next <= 57) || next === 45 || next === 95;
-    if (!wordChar && where(at)) return true;
+  return isFlag(f) ? holdsWhole(text, f, where) : text.includes(f);
+}
+
+/** Whether `text` holds `name` with no letter, digit, `_` or `-` right before or after it (`-mtime` is not in `--clamp-mtime`). */
+function holdsWhole(text: string, name: string, where: (at: number) => boolean = () => true): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (!nameChar(text.charCodeAt(at - 1)) && !nameChar(text.charCodeAt(at + name.length)) && where(at)) return true;
   }
   return false;
 }
+
+const nameChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95 || c === 36;
 /**
  * A manual page's synopsis lists every command and option in one place, so it holds the words of
  * any query about them; what they do is in the sections below it. Unless the query names it, it
@@ -297,6 +304,11 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // The query names the heading whole and its other words are the headings above it ("worker_threads notes").
   // Not when the headings above name the whole query alone: then the heading is one of its subsections.
   else if (matchedLeaf > 0 && leafPrecision === 1 && titleCover > 0.999 && pathCover < 0.999) exact = QUALIFIED;
+  // A name typed whole (`request.getHeader`, `BZ2_bzWrite`, `process.versions`) names the heading
+  // that gives it so; one giving a longer name or another form of its words (`getHeaders()`,
+  // `BZ2_bzWriteOpen`, `process.version`, `writable._write`) names it at most in part.
+  const names = m.fragments.filter((f) => !isFlag(f) && !isVersionLike(f) && NAME_JOINED.test(f));
+  if (exact === 1 && names.length > 0 && !names.some((f) => holdsWhole(leaf.toLowerCase(), f))) exact = QUALIFIED;
   // The headings above it name the whole query: the section they head is the answer, not each
   // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open). So too
   // when its own heading says more than the query and names nothing of it they do not ("git

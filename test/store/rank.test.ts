@@ -254,6 +254,39 @@ describe("options and commands typed as written", () => {
     local.close();
   });
 
+  test.each([
+    ["request.getHeader", "HTTP > request.getHeader(name)"],
+    ["request.getHeaders", "HTTP > request.getHeaders()"],
+    ["BZ2_bzWrite", "HTTP > BZ2_bzWrite"],
+    ["process.version", "HTTP > process.version"],
+    ["process.versions", "HTTP > process.versions"], // one porter stem, two names
+    ["-mtime", "HTTP > -mtime n"], // not inside --clamp-mtime
+  ])("a name typed whole finds the heading that gives it so, not a longer name that holds it: %s", (q, title) => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const text = [
+      "# HTTP",
+      "## request.getHeaders()",
+      "Returns a copy of the request's headers; see request.getHeader(name) for one.",
+      "## request.getHeader(name)",
+      "Reads one header.",
+      "## BZ2_bzWriteOpen",
+      "Prepares BZ2_bzWrite calls.",
+      "## BZ2_bzWrite",
+      "Writes data.",
+      "## process.versions",
+      "The versions of node and its dependencies; process.version is node's alone.",
+      "## process.version",
+      "The node version.",
+      "## --clamp-mtime",
+      "Only set a file's time when it is newer than the one -mtime gives.",
+      "## -mtime n",
+      "Data last modified n days ago.",
+    ].join("\n\n");
+    indexSource(local, { label: "http.md", text, kind: "markdown", maxChunk: 4096 });
+    expect(search(local, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe(title);
+    local.close();
+  });
+
   test("a line opening on an option documents it, unless the heading is another option the text only compares it with", () => {
     const q = parseQuery("--fail");
     const m = makeMatcher([{ word: "fail", forms: ["fail"], df: 1, weight: 1, kind: "known" }], q.flags);
