@@ -13,6 +13,9 @@ const compare = args.includes("--compare") ? ["--compare", args[args.indexOf("--
 const scripts: [string, string[]][] = [
   ["knowledge-base.ts", []],
   ["retrieval/run.ts", compare],
+  ["retrieval/typos.ts", []],
+  ["retrieval/typos.ts", ["--identifiers"]],
+  ["retrieval/names.ts", []],
   ["search-latency.ts", []],
   ["search-latency.ts", ["--mb", "10"]],
   ["search-latency.ts", ["--pause", "400"]],
