@@ -69,7 +69,9 @@ try {
   const db = openStore(join(tmp, "context.db"), { busyTimeoutMs: 5000 });
   indexCorpus(db, files);
   const headings = db
-    .prepare<{ title: string; source: string }>("SELECT c.title AS title, s.label AS source FROM chunks c JOIN sources s ON s.doc_id = c.doc_id ORDER BY s.label, c.seq")
+    .prepare<{ title: string; source: string }>(
+      "SELECT c.title AS title, s.label AS source FROM chunks c JOIN sources s ON s.doc_id = c.doc_id ORDER BY s.label, c.seq",
+    )
     .all();
   const cases = casesOf(headings);
   const names = cases.filter((c) => c.kind === "name");
@@ -85,7 +87,8 @@ try {
     s.n++;
     if (rank === 0) s.h1++;
     if (rank >= 0 && rank < 3) s.h3++;
-    if (rank !== 0) fails.push(`${c.kind}\t"${c.query}" gold [${c.source}] ${c.section} -> ${rank < 0 ? "none" : rank + 1}; first [${hits[0]?.source}] ${hits[0]?.title}`);
+    if (rank !== 0)
+      fails.push(`${c.kind}\t"${c.query}" gold [${c.source}] ${c.section} -> ${rank < 0 ? "none" : rank + 1}; first [${hits[0]?.source}] ${hits[0]?.title}`);
   }
   db.close();
   const round = (x: number) => Math.round(x * 1000) / 1000;
