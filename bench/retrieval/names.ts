@@ -5,6 +5,8 @@
  * `--exclude-vcs`, `writeBigUInt64LE`) is asked as written, and the gold is that heading's
  * section. A name's last part of eight letters or more is asked again as a piece, its first and
  * last one or two letters cut off (`eadFileSyn`), when no other heading's name holds that piece.
+ * A changelog entry's package and version (`git 1:2.39.1-0.1`, from `git (1:2.39.1-0.1) unstable`)
+ * and a git log record's short hash are asked too, the entry they head being the gold.
  * Prints hit@1 and hit@3 per kind and writes bench/results/retrieval-names.json. Headings are the
  * files', not the labelled questions': neither split is read.
  */
@@ -26,7 +28,7 @@ const NAME = /(?<![\w$.-])(?:[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+|[a-z
 const MAX_NAMES = 600;
 
 interface Case {
-  kind: "name" | "piece";
+  kind: "name" | "piece" | "version" | "commit";
   query: string;
   source: string;
   /** The heading path, without a continuation's ` (2)`. */
@@ -60,6 +62,13 @@ function casesOf(headings: { title: string; source: string }[]): Case[] {
     // A piece another heading's name holds too has more than one right answer.
     if (all.filter((n) => n.includes(piece.toLowerCase())).length === 1) out.push({ kind: "piece", query: piece, source, section: title });
   }
+  // Records: a changelog entry by package and version, a commit by its hash.
+  for (const h of headings) {
+    const entry = h.title.match(/: ([a-z0-9.+-]+) \(([^)]+)\) [a-z-]+$/);
+    if (entry) out.push({ kind: "version", query: `${entry[1]} ${entry[2]}`, source: h.source, section: section(h.title) });
+    const commit = h.title.match(/\(([0-9a-f]{7})\)$/);
+    if (commit) out.push({ kind: "commit", query: commit[1]!, source: h.source, section: section(h.title) });
+  }
   return out;
 }
 
@@ -77,10 +86,11 @@ try {
   const names = cases.filter((c) => c.kind === "name");
   const step = Math.max(1, Math.ceil(names.length / MAX_NAMES));
   const asked = new Set(names.filter((_, i) => i % step === 0).map((c) => `${c.source}\0${c.section}`));
+  const isAsked = (c: Case) => c.kind === "version" || c.kind === "commit" || asked.has(`${c.source}\0${c.section}`);
   const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
   const scores: Record<string, { h1: number; h3: number; n: number }> = {};
   const fails: string[] = [];
-  for (const c of cases.filter((x) => asked.has(`${x.source}\0${x.section}`))) {
+  for (const c of cases.filter(isAsked)) {
     const hits = search(db, c.query, opts).hits;
     const rank = hits.findIndex((h) => h.source === c.source && section(h.title) === c.section);
     const s = (scores[c.kind] ??= { h1: 0, h3: 0, n: 0 });
@@ -95,7 +105,7 @@ try {
   const report = Object.fromEntries(Object.entries(scores).map(([k, s]) => [k, { queries: s.n, hitAt1: round(s.h1 / s.n), hitAt3: round(s.h3 / s.n) }]));
   writeFileSync(join(import.meta.dir, "..", "results", "retrieval-names.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.log("names from the corpus's headings, asked as written and in part:");
-  for (const [k, r] of Object.entries(report)) console.log(`  ${k.padEnd(6)} hit@1 ${r.hitAt1.toFixed(3)}  hit@3 ${r.hitAt3.toFixed(3)}  (${r.queries})`);
+  for (const [k, r] of Object.entries(report)) console.log(`  ${k.padEnd(7)} hit@1 ${r.hitAt1.toFixed(3)}  hit@3 ${r.hitAt3.toFixed(3)}  (${r.queries})`);
   for (const f of fails.slice(0, showFails)) console.log(f);
 } finally {
   rmSync(tmp, { recursive: true, force: true });

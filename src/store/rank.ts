@@ -6,7 +6,7 @@
  */
 import { findCompounds, findTerms, lightStem, minimalSpan, type TermHit } from "./match.ts";
 import type { PlannedTerm } from "./query-plan.ts";
-import { isVersionLike, STOPWORDS, words } from "./terms.ts";
+import { isTypedVersion, isVersionLike, STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
 export const WEIGHTS = {
@@ -330,7 +330,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   }
   // A version the query gives whole is the heading's own (`## 0.14.0 (2024-02-13)`), not one of
   // the versions a neighbouring entry's text mentions (`sdk-v0.14.0...sdk-v0.14.1` under 0.14.1).
-  const versioned = m.fragments.some((f) => isVersionLike(f) && versionIn(leaf.toLowerCase(), f));
+  const versioned = m.fragments.some((f) => isTypedVersion(f) && versionIn(leaf.toLowerCase(), f));
   const W = m.signal;
   const score =
     c.fused * W.fused +

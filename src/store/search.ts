@@ -3,7 +3,7 @@ import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts
 import { isFrequent, planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
 import { isQuestion, makeMatcher, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
-import { isIdentifierLike } from "./terms.ts";
+import { isIdentifierLike, isTypedVersion } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { titlesReady } from "./titles.ts";
@@ -199,7 +199,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     .all({ ...filter.params, ids: JSON.stringify([...rrf.keys()]) });
 
   // An option or command typed with its dashes or slash (`--delete`, `/quit`) counts where it is written so.
-  const matcher = makeMatcher(plan.terms, [...new Set([...exactFragments, ...q.flags])], options.weights);
+  const matcher = makeMatcher(plan.terms, [...new Set([...exactFragments, ...q.fragments.filter(isTypedVersion), ...q.flags])], options.weights);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
   const scored = rows.map((row) => ({
     row,

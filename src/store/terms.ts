@@ -110,6 +110,15 @@ export function isVersionLike(t: string): boolean {
   return !DATE.test(t) && VERSION.test(t);
 }
 
+/**
+ * A version as a query gives it: also of two parts (`debianutils 4.9`) or with a Debian epoch
+ * (`git 1:2.39.1-0.1`). The index keeps to isVersionLike, as `3.14` in running text is seldom one.
+ */
+export function isTypedVersion(t: string): boolean {
+  const bare = t.replace(/^\d+:(?=\d)/, "");
+  return isVersionLike(bare) || /^\d+\.\d+$/.test(bare);
+}
+
 function isTermStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 }

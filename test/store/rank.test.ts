@@ -359,6 +359,29 @@ describe("a version the heading gives", () => {
   });
 });
 
+describe("a version typed whole in a changelog", () => {
+  const CHANGELOG = [
+    ["git (1:2.39.1-0.1) unstable; urgency=medium", "Non-maintainer upload.", "Mon, 16 Jan 2023 10:00:00 +0100"],
+    ["git (1:2.39.0-1) unstable; urgency=low", "New upstream release.", "Tue, 13 Dec 2022 10:00:00 +0100"],
+    ["debianutils (4.9.3) unstable; urgency=low", "Fix the which manual page.", "Sun, 01 Mar 2020 10:00:00 +0100"],
+    ["debianutils (4.9) unstable; urgency=low", "Drop tempfile.", "Sat, 01 Feb 2020 10:00:00 +0100"],
+  ]
+    .map(([head, change, date]) => `${head}\n\n  * ${change}\n\n -- Jane Doe <jane@example.org>  ${date}\n`)
+    .join("\n");
+
+  test.each([
+    ["git 1:2.39.1-0.1", "git (1:2.39.1-0.1)"], // with its epoch
+    ["git 1:2.39.0-1", "git (1:2.39.0-1)"],
+    ["debianutils 4.9", "debianutils (4.9)"], // two parts: not 4.9.3
+    ["debianutils 4.9.3", "debianutils (4.9.3)"],
+  ])("%s is the entry it heads", (q, header) => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(local, { label: "changelog.Debian", text: CHANGELOG, kind: "text", maxChunk: 4096 });
+    expect(search(local, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toContain(header);
+    local.close();
+  });
+});
+
 describe("tables of contents", () => {
   test.each([
     ["- [Motivation](#motivation)\n- [Features](#features)\n- [Installation](#installation)\n  - [ESM](#esm)\n- [API](#api)\n", true],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { gramTerms } from "../../src/store/terms.ts";
+import { gramTerms, isTypedVersion, isVersionLike } from "../../src/store/terms.ts";
 
 const terms = (body: string, title = "") => gramTerms(title, body).split(" ").filter(Boolean);
 
@@ -29,5 +29,20 @@ describe("gramTerms", () => {
   test("a lone accented letter is no run; an accent splits an ASCII identifier", () => {
     expect(terms("café naïve")).toEqual([]);
     expect(terms("réseau_config")).toEqual(["seau_config"]);
+  });
+});
+
+describe("versions as a query gives them", () => {
+  test.each([
+    ["2.30-3", true, true],
+    ["4.2.0-1", true, true],
+    ["1:2.39.1-0.1", false, true], // a Debian epoch
+    ["4.9", false, true], // two parts: typed beside a package name, a version; in running text, seldom
+    ["2024-01-02", false, false],
+    ["1:30", false, false],
+    ["v2", false, false],
+  ])("%s: indexed as a version %p, asked as one %p", (t, indexed, asked) => {
+    expect(isVersionLike(t)).toBe(indexed);
+    expect(isTypedVersion(t)).toBe(asked);
   });
 });
