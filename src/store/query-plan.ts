@@ -9,7 +9,7 @@ import { prefixCandidates, spellingCandidates } from "./fuzzy.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { quote, type ParsedQuery } from "./query.ts";
 import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
-import { hasVocab, wordsWithPrefix } from "./vocab.ts";
+import { hasVocab, vocabHas, wordsWithPrefix } from "./vocab.ts";
 import { isIdentifierLike, STOPWORDS, words as tokens } from "./terms.ts";
 
 /** Whether the trigram index holds the fragment somewhere (one short MATCH). */
@@ -89,8 +89,20 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   // First what the index holds, a synonym or a partial word stands for; spelling fixes after, so
   // each is checked against every word that needs none, before it or after it (`chaning
   // exception`: `chaining`, found beside `exception`, not the commoner `changing`).
+  // The first vocabulary lookup reads a run's words in first, when the spool worker has not yet.
+  const vocabReady = () => {
+    beforeVocab?.();
+    beforeVocab = undefined;
+  };
+  const heldWhole = (word: string) => {
+    vocabReady();
+    return vocabHas(db, word);
+  };
   const planned = words.map((word, i): PlannedTerm | undefined => {
     const df = docFreq(db, wordStems[i]!);
+    // A piece of a longer name the text holds as typed (`ax_queue_siz`, `ATUS_CODE`, `it_on_err`),
+    // which the index reads as loose words: no typo, and not those words.
+    if (df > 0 && !literal && pieces.has(word) && word.includes("_") && hasVocab(db) && !heldWhole(word)) return term(word, [], 0, "piece");
     if (df > 0 && !literal && hasUnknownPart(db, word)) {
       partlyWrong.set(word, df);
       return undefined;
@@ -107,10 +119,7 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
       if (t.forms.length > 0) return t;
     }
     if (literal || word.length < 3 || !hasVocab(db)) return term(word, [], 0, "unknown");
-    if (beforeVocab) {
-      beforeVocab();
-      beforeVocab = undefined;
-    }
+    vocabReady();
     const expansions = wordsWithPrefix(db, word, MAX_EXPANSIONS + 1);
     const live = expansions.length <= MAX_EXPANSIONS ? held(db, expansions) : undefined;
     if (live) return term(word, live.words, live.df, "prefix");

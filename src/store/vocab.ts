@@ -98,6 +98,11 @@ export function hasVocab(db: Database): boolean {
   return hasTable(db, "vocab");
 }
 
+/** Whether the vocabulary holds the word itself. */
+export function vocabHas(db: Database, word: string): boolean {
+  return db.prepare("SELECT 1 AS x FROM vocab WHERE word = $word").get({ word }) !== undefined;
+}
+
 /** Up to `limit` vocabulary words that start with `prefix` and are longer than it, shortest first. */
 export function wordsWithPrefix(db: Database, prefix: string, limit: number): string[] {
   return db

@@ -360,3 +360,24 @@ test("a name joined by underscores with a part typed wrong is fixed whole (worke
   expect(planQuery(own, parseQuery("worker_threads notes")).terms[0]!.kind).toBe("known");
   own.close();
 });
+
+test("a piece of a name joined by underscores that the text holds as typed is a piece, neither fixed nor read as loose words (ax_queue_siz, ATUS_CODE, it_on_err)", () => {
+  const own = storeOf([
+    ["s3.md", "# Configuration\n\n## max_queue_size\n\nThe queue holds this many tasks; the size is in tasks.\n\n## max_bandwidth\n\nBytes per second.\n"],
+    ["http.md", "# HTTP\n\n## http.STATUS_CODES\n\nAll standard status codes.\n\n## OAuth\n\nThe server returns an auth_code to the callback.\n"],
+    ["argparse.md", "# argparse\n\n## exit_on_error\n\nWhether the parser exits with error info.\n\n## Exiting\n\nIt exits on an error; exit it on err.\n"],
+  ]);
+  for (const [query, title] of [
+    ["ax_queue_siz", "Configuration > max_queue_size"],
+    ["ATUS_CODE", "HTTP > http.STATUS_CODES"], // not auth_code, two edits away
+    ["it_on_err", "argparse > exit_on_error"], // every part a word the index holds
+  ]) {
+    const p = planQuery(own, parseQuery(query!));
+    expect(p.terms[0]!.kind).toBe("piece");
+    expect(p.corrected).toBeUndefined();
+    expect(search(own, query!, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe(title!);
+  }
+  // The name whole is a word the index holds.
+  expect(planQuery(own, parseQuery("exit_on_error")).terms[0]!.kind).toBe("known");
+  own.close();
+});
