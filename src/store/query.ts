@@ -15,6 +15,8 @@ export interface ParsedQuery {
 
 const FRAGMENT = /[^\s"'`()[\]{}<>,;!?*^~+|=]+/gu;
 
+const VERSION_WITH_TILDE = /(?<![\w.~+:-])(?:\d+:)?\d+(?:\.\d+)+[\w.-]*[~+][\w.~+-]*[\w]/g;
+
 const FLAG = /^(?:--?|\/)[A-Za-z](?:[\w-]*[A-Za-z0-9])?$/;
 
 export function parseQuery(raw: string): ParsedQuery {
@@ -36,7 +38,9 @@ export function parseQuery(raw: string): ParsedQuery {
   for (const f of flags) for (const w of words(f)) named.add(w);
   const content = all.filter((w) => !STOPWORDS.has(w) || named.has(w));
   const terms = content.length ? content : all;
-  const fragments = [...new Set(pieces.map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")))].filter(
+  // A version with `~` or `+` in it (`1.46.6~rc1-1.1`) is one fragment, though both split others.
+  const versions = [...unquoted.matchAll(VERSION_WITH_TILDE)].map((m) => m[0]);
+  const fragments = [...new Set([...pieces.map((f) => f.replace(/^[.:/#@-]+|[.:/#@-]+$/g, "")), ...versions])].filter(
     (f) => [...f].length >= 3 && !STOPWORDS.has(f.toLowerCase()),
   );
   return { terms, phrases, fragments, flags };

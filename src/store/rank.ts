@@ -142,7 +142,8 @@ export function versionIn(text: string, version: string): boolean {
     const before = text[at - 1] === "v" ? (text[at - 2] ?? " ") : (text[at - 1] ?? " ");
     const after = text[at + version.length] ?? " ";
     const next = text[at + version.length + 1] ?? " ";
-    if (!/[\w.]/.test(before) && !/\w/.test(after) && !(after === "." && /\d/.test(next))) return true;
+    // `7.88.1-10` is not `7.88.1-10+deb12u7`, nor `1.46.6~rc1-1` of `1.46.6~rc1-1.1`.
+    if (!/[\w.+~]/.test(before) && !/[\w+~]/.test(after) && !(after === "." && /\d/.test(next))) return true;
   }
   return false;
 }

@@ -111,13 +111,17 @@ export function isVersionLike(t: string): boolean {
 }
 
 /**
- * A version as a query gives it: also of two parts (`debianutils 4.9`) or with a Debian epoch
- * (`git 1:2.39.1-0.1`). The index keeps to isVersionLike, as `3.14` in running text is seldom one.
+ * A version as a query gives it: also of two parts (`debianutils 4.9`), with a Debian epoch
+ * (`git 1:2.39.1-0.1`) or with `~` and `+` in it (`1.46.6~rc1-1.1`). The index keeps to
+ * isVersionLike, as `3.14` in running text is seldom one.
  */
 export function isTypedVersion(t: string): boolean {
   const bare = t.replace(/^\d+:(?=\d)/, "");
-  return isVersionLike(bare) || /^\d+\.\d+$/.test(bare);
+  return isVersionLike(bare) || TYPED_VERSION.test(bare);
 }
+
+/** Two parts or more, a Debian pre-release or suffix after `~` or `+` (`1.46.6~rc1-1.1`, `3.80+3.81.b3.1-1`). */
+const TYPED_VERSION = /^\d+(?:\.\d+)+(?:[~+.][0-9A-Za-z]+)*(?:-[0-9A-Za-z.+~]+)?$/;
 
 function isTermStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;

@@ -360,9 +360,24 @@ describe("a version the heading gives", () => {
 });
 
 describe("a version typed whole in a changelog", () => {
+  test.each([
+    ["e2fsprogs 1.46.6~rc1-1.1", "1.46.6~rc1-1.1"],
+    ["make 3.80+3.81.b3.1-1", "3.80+3.81.b3.1-1"],
+  ])("%s: one fragment for the version, its ~ or + kept", (q, version) => {
+    expect(parseQuery(q).fragments).toContain(version);
+  });
+
+  test("a ~ outside a version still splits (HEAD~5)", () => {
+    expect(parseQuery("git rebase -i HEAD~5").fragments).toEqual(["git", "rebase", "HEAD"]);
+  });
+
   const CHANGELOG = [
     ["git (1:2.39.1-0.1) unstable; urgency=medium", "Non-maintainer upload.", "Mon, 16 Jan 2023 10:00:00 +0100"],
     ["git (1:2.39.0-1) unstable; urgency=low", "New upstream release.", "Tue, 13 Dec 2022 10:00:00 +0100"],
+    ["curl (7.88.1-10+deb12u7) bookworm; urgency=medium", "Security fixes.", "Mon, 02 Sep 2024 10:00:00 +0100"],
+    ["curl (7.88.1-10) unstable; urgency=medium", "Fix a regression.", "Mon, 03 Apr 2023 10:00:00 +0100"],
+    ["e2fsprogs (1.46.6~rc1-1.1) unstable; urgency=medium", "Non-maintainer upload.", "Sun, 08 Jan 2023 10:00:00 +0100"],
+    ["e2fsprogs (1.46.6~rc1-1) unstable; urgency=medium", "New upstream release candidate.", "Thu, 05 Jan 2023 10:00:00 +0100"],
     ["debianutils (4.9.3) unstable; urgency=low", "Fix the which manual page.", "Sun, 01 Mar 2020 10:00:00 +0100"],
     ["debianutils (4.9) unstable; urgency=low", "Drop tempfile.", "Sat, 01 Feb 2020 10:00:00 +0100"],
   ]
@@ -374,6 +389,8 @@ describe("a version typed whole in a changelog", () => {
     ["git 1:2.39.0-1", "git (1:2.39.0-1)"],
     ["debianutils 4.9", "debianutils (4.9)"], // two parts: not 4.9.3
     ["debianutils 4.9.3", "debianutils (4.9.3)"],
+    ["curl 7.88.1-10", "curl (7.88.1-10)"], // not 7.88.1-10+deb12u7
+    ["e2fsprogs 1.46.6~rc1-1.1", "e2fsprogs (1.46.6~rc1-1.1)"], // not 1.46.6~rc1-1
   ])("%s is the entry it heads", (q, header) => {
     const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
     indexSource(local, { label: "changelog.Debian", text: CHANGELOG, kind: "text", maxChunk: 4096 });

@@ -38,6 +38,8 @@ describe("versions as a query gives them", () => {
     ["4.2.0-1", true, true],
     ["1:2.39.1-0.1", false, true], // a Debian epoch
     ["4.9", false, true], // two parts: typed beside a package name, a version; in running text, seldom
+    ["1.46.6~rc1-1.1", false, true],
+    ["3.80+3.81.b3.1-1", false, true],
     ["2024-01-02", false, false],
     ["1:30", false, false],
     ["v2", false, false],
