@@ -306,10 +306,14 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // Not when the headings above name the whole query alone: then the heading is one of its subsections.
   else if (matchedLeaf > 0 && leafPrecision === 1 && titleCover > 0.999 && pathCover < 0.999) exact = QUALIFIED;
   // A name typed whole (`request.getHeader`, `BZ2_bzWrite`, `process.versions`) names the heading
-  // that gives it so; one giving a longer name or another form of its words (`getHeaders()`,
+  // that gives it so, with the rest of the query, whatever else the heading says (a section
+  // number, parameters); one giving a longer name or another form of its words (`getHeaders()`,
   // `BZ2_bzWriteOpen`, `process.version`, `writable._write`) names it at most in part.
   const names = m.fragments.filter((f) => !isFlag(f) && !isVersionLike(f) && NAME_JOINED.test(f));
-  if (exact === 1 && names.length > 0 && !names.some((f) => holdsWhole(leaf.toLowerCase(), f))) exact = QUALIFIED;
+  if (names.length > 0) {
+    if (names.some((f) => holdsWhole(leaf.toLowerCase(), f))) exact = leafCover > 0.999 ? 1 : exact;
+    else if (exact === 1) exact = QUALIFIED;
+  }
   // The headings above it name the whole query: the section they head is the answer, not each
   // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open). So too
   // when its own heading says more than the query and names nothing of it they do not ("git

@@ -257,7 +257,7 @@ describe("options and commands typed as written", () => {
   test.each([
     ["request.getHeader", "HTTP > request.getHeader(name)"],
     ["request.getHeaders", "HTTP > request.getHeaders()"],
-    ["BZ2_bzWrite", "HTTP > BZ2_bzWrite"],
+    ["BZ2_bzWrite", "HTTP > 3.4.6. BZ2_bzWrite"], // its section number aside
     ["process.version", "HTTP > process.version"],
     ["process.versions", "HTTP > process.versions"], // one porter stem, two names
     ["-mtime", "HTTP > -mtime n"], // not inside --clamp-mtime
@@ -269,9 +269,9 @@ describe("options and commands typed as written", () => {
       "Returns a copy of the request's headers; see request.getHeader(name) for one.",
       "## request.getHeader(name)",
       "Reads one header.",
-      "## BZ2_bzWriteOpen",
-      "Prepares BZ2_bzWrite calls.",
-      "## BZ2_bzWrite",
+      "## 3.4.5. BZ2_bzWriteOpen",
+      "Prepares BZ2_bzWrite calls: BZ2_bzWrite writes, BZ2_bzWriteClose ends.",
+      "## 3.4.6. BZ2_bzWrite",
       "Writes data.",
       "## process.versions",
       "The versions of node and its dependencies; process.version is node's alone.",
@@ -285,6 +285,14 @@ describe("options and commands typed as written", () => {
     indexSource(local, { label: "http.md", text, kind: "markdown", maxChunk: 4096 });
     expect(search(local, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe(title);
     local.close();
+  });
+
+  test("a name typed whole names a heading that gives it beside a section number, over one that gives a longer name", () => {
+    const q = parseQuery("BZ2_bzWrite");
+    const m = makeMatcher([{ word: "bz2_bzwrite", forms: ["bz2_bzwrite"], df: 3, weight: 1, kind: "known" }], q.fragments);
+    const body = "Calls BZ2_bzWrite with the buffer.";
+    const under = (title: string) => scoreChunk(m, { title, body, fused: 0 }).score;
+    expect(under("Manual > 3.4.6. BZ2_bzWrite")).toBeGreaterThan(under("Manual > 3.4.5. BZ2_bzWriteOpen"));
   });
 
   test("a line opening on an option documents it, unless the heading is another option the text only compares it with", () => {
