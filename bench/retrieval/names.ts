@@ -5,6 +5,8 @@
  * `--exclude-vcs`, `writeBigUInt64LE`) is asked as written, and the gold is that heading's
  * section. A name's last part of eight letters or more is asked again as a piece, its first and
  * last one or two letters cut off (`eadFileSyn`), when no other heading's name holds that piece.
+ * Each name of six letters or more is asked once more misspelt by one rule of misspell.ts
+ * (`requst.getHeader`), the same section being the gold.
  * A changelog entry's package and version (`git 1:2.39.1-0.1`, from `git (1:2.39.1-0.1) unstable`)
  * and a git log record's short hash are asked too, the entry they head being the gold.
  * Prints hit@1 and hit@3 per kind and writes bench/results/retrieval-names.json. Headings are the
@@ -18,6 +20,7 @@ import { openStore } from "../../src/store/db.ts";
 import { search } from "../../src/store/search.ts";
 import { mulberry32 } from "../corpus.ts";
 import { indexCorpus, loadCorpus } from "./corpus.ts";
+import { EDITS, misspell } from "./misspell.ts";
 
 const failsArg = process.argv.indexOf("--fails");
 const showFails = failsArg > 0 ? Number(process.argv[failsArg + 1]) : 0;
@@ -28,7 +31,7 @@ const NAME = /(?<![\w$.-])(?:[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+|[a-z
 const MAX_NAMES = 600;
 
 interface Case {
-  kind: "name" | "piece" | "version" | "commit";
+  kind: "name" | "piece" | "typo" | "version" | "commit";
   query: string;
   source: string;
   /** The heading path, without a continuation's ` (2)`. */
@@ -51,11 +54,15 @@ function casesOf(headings: { title: string; source: string }[]): Case[] {
   }
   const all = [...where.keys()].map((n) => n.toLowerCase());
   const rnd = mulberry32(11);
+  // Its own sequence, so the pieces stay those of runs before the misspellings were asked.
+  const typoRnd = mulberry32(12);
   const out: Case[] = [];
   for (const [name, sections] of where) {
     if (sections.size !== 1) continue;
     const [source, title] = [...sections][0]!.split("\0") as [string, string];
     out.push({ kind: "name", query: name, source, section: title });
+    if (/[a-z]{6,}/i.test(name))
+      out.push({ kind: "typo", query: misspell(name, EDITS[Math.floor(typoRnd() * EDITS.length)]!, typoRnd), source, section: title });
     const last = name.split(/\.|::/).at(-1)!;
     if (last.startsWith("-") || last.length < 8) continue;
     const piece = last.slice(1 + Math.floor(rnd() * 2), last.length - 1 - Math.floor(rnd() * 2));

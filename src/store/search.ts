@@ -3,7 +3,7 @@ import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts
 import { isFrequent, planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
 import { isQuestion, makeMatcher, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
-import { isIdentifierLike, isTypedVersion } from "./terms.ts";
+import { isIdentifierLike, isTypedVersion, words as tokens } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { titlesReady } from "./titles.ts";
@@ -103,19 +103,20 @@ export function search(db: Database, query: string, options: SearchOptions): Sea
 }
 
 /**
- * Fragments typed with a misspelled word are looked for as fixed (`Path.mkdri` as `Path.mkdir`,
- * `threda` as `thread`): as typed, neither the trigram list nor the name-as-written signal could
- * find them, and the trigrams of a typo only pulled in chunks that share its letters.
+ * Fragments and options typed with a misspelled word are looked for as fixed (`Path.mkdri` as
+ * `Path.mkdir`, `threda` as `thread`, `--dsable` as `--disable`): as typed, neither the trigram
+ * list nor the name-as-written signal could find them, and the trigrams of a typo only pulled in
+ * chunks that share its letters.
  */
 function withFixedFragments(q: ParsedQuery, plan: QueryPlan): ParsedQuery {
   const fixes = plan.terms.filter((t) => t.kind === "fixed" && t.forms[0]);
   if (fixes.length === 0) return q;
-  const fragments = q.fragments.map((f) => {
+  const fixed = (f: string) => {
     let out = f;
     for (const t of fixes) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(t.word)}(?![\\p{L}\\p{N}_])`, "iu"), t.forms[0]!);
     return out;
-  });
-  return { ...q, fragments: [...new Set(fragments)] };
+  };
+  return { ...q, fragments: [...new Set(q.fragments.map(fixed))], flags: [...new Set(q.flags.map(fixed))] };
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -191,6 +192,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
       rrf.set(id, (rrf.get(id) ?? 0) + 1 / (options.rrfK + rank + 1));
     });
   }
+  for (const id of optionHeadings(db, q, plan, filter)) if (!rrf.has(id)) rrf.set(id, 0);
   if (rrf.size === 0) return [];
 
   // A chunk shown under a content label when it has one: only a chunk that memory alone holds is a memory hit.
@@ -245,6 +247,34 @@ export function gramFragments(q: ParsedQuery, plan: QueryPlan): string[] {
   const held = new Set(plan.terms.filter((t) => t.kind === "known").map((t) => t.word));
   const rank = (f: string) => (isIdentifierLike(f) ? 2 : held.has(f.toLowerCase()) ? 0 : 1);
   return [...q.fragments].sort((a, b) => rank(b) - rank(a) || b.length - a.length).slice(0, MAX_GRAM_FRAGMENTS);
+}
+
+/** Option headings looked up at most per option typed. */
+const OPTION_HEADINGS = 4;
+
+/**
+ * Sections whose heading lists an option the query types with its dashes (`-bn or --buffers=n`
+ * for `--buffers`): in a large index the option's word is in hundreds of titles and bodies, and
+ * neither BM25 list need reach the manual page that documents it. They join the candidates
+ * unranked; the heading that lists the option then names the section (rank.ts). Not for an
+ * option made of a frequent word (`--cache` where every chunk says cache): its titles are too
+ * many to read for one.
+ */
+function optionHeadings(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter): number[] {
+  const out: number[] = [];
+  if (q.flags.length === 0 || !titlesReady(db)) return out;
+  const frequent = new Set(plan.terms.filter((t) => isFrequent(t, plan.total)).flatMap((t) => [t.word, ...t.forms]));
+  for (const flag of q.flags) {
+    const words = tokens(flag);
+    if (!flag.startsWith("-") || words.length === 0 || words.join("").length < 3 || words.some((w) => frequent.has(w))) continue;
+    const rows = db
+      .prepare<{ id: number }>(
+        `SELECT c.id AS id FROM fts_titles JOIN chunks c ON c.id = fts_titles.rowid WHERE fts_titles MATCH $match AND instr(c.title, $flag) > 0${filter.sql} LIMIT ${OPTION_HEADINGS}`,
+      )
+      .all({ ...filter.params, match: quote(words.join(" ")), flag });
+    for (const r of rows) out.push(r.id);
+  }
+  return out;
 }
 
 /** The chunk columns search reads, with the label a hit is shown under. */

@@ -237,6 +237,10 @@ describe("options and commands typed as written", () => {
     "Say more about what happens.",
     "## -N, --newer=DATE, --after-date=DATE",
     "Only store files newer than DATE.",
+    "## --disable-eprt",
+    "Tell curl to disable the use of EPRT and LPRT; --disable-epsv is its sibling.",
+    "## -q, --disable",
+    "Do not read the curlrc config file.",
     "## Dates",
     "A date is read after the locale's rules; the date after midnight is the next date.",
   ].join("\n\n");
@@ -247,6 +251,7 @@ describe("options and commands typed as written", () => {
     ["curl -v", "curl > -v, --verbose"], // not -V
     ["curl -V", "curl > -V, --version"],
     ["--after-date", "curl > -N, --newer=DATE, --after-date=DATE"], // "after" is part of the option, no stopword
+    ["--dsable", "curl > -q, --disable"], // the option as fixed
   ])("an option typed with its dashes finds the heading that lists it whole and in its case: %s", (q, title) => {
     const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
     indexSource(local, { label: "curl.md", text: OPTIONS, kind: "markdown", maxChunk: 4096 });
@@ -301,6 +306,19 @@ describe("options and commands typed as written", () => {
     const body = "Retries a transfer. Unlike\n--fail, it keeps going.";
     const under = (title: string) => scoreChunk(m, { title, body, fused: 0 }).score;
     expect(under("curl > Transfers")).toBeGreaterThan(under("curl > --retry"));
+  });
+
+  test("the heading that lists an option is found among hundreds of sections that say its word (--buffers)", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    for (let i = 0; i < 60; i++) {
+      const text = `# Buffers ${i}\n\n## Buffers and their buffers ${i}\n\nBuffers hold bytes; these buffers and those buffers are buffers ${i}.\n`;
+      indexSource(local, { label: `buffers-${i}.md`, text, kind: "markdown", maxChunk: 4096 });
+    }
+    const less =
+      "# less\n\n## OPTIONS\n\nThe options.\n\n### -bn or --buffers=n\n\nSets the amount of memory kept per file, in kilobytes, for each file it opens.\n";
+    indexSource(local, { label: "less.md", text: less, kind: "markdown", maxChunk: 4096 });
+    expect(search(local, "--buffers", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("less > OPTIONS > -bn or --buffers=n");
+    local.close();
   });
 
   test("an option's entry in a list body is where it is documented", () => {
