@@ -181,12 +181,15 @@ function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: nu
 
 /**
  * Whether a word of parts joined by underscores (`worker_thraeds`, which the index reads as two
- * words) has a part the index lacks: then the word is fixed whole, as the vocabulary holds it.
+ * words) has a part the index lacks, or parts it holds that no text puts together
+ * (`DPKG_HOOK_CATION`: "cation" is in a chunk or two, never after "dpkg hook"): then the word is
+ * fixed whole, as the vocabulary holds it.
  */
 function hasUnknownPart(db: Database, word: string): boolean {
   if (!word.includes("_") || !hasVocab(db)) return false;
   const parts = word.split("_").filter((p) => /[a-z]{3}/.test(p));
-  return parts.length > 1 && stems(db, parts).some((s) => docFreq(db, s) === 0);
+  if (parts.length > 1 && stems(db, parts).some((s) => docFreq(db, s) === 0)) return true;
+  return parts.length > 0 && db.prepare("SELECT 1 AS x FROM fts_words WHERE fts_words MATCH $m LIMIT 1").get({ m: quote(word) }) === undefined;
 }
 
 /**

@@ -381,3 +381,16 @@ test("a piece of a name joined by underscores that the text holds as typed is a 
   expect(planQuery(own, parseQuery("exit_on_error")).terms[0]!.kind).toBe("known");
   own.close();
 });
+
+test("a name joined by underscores whose parts the index holds, but never together, is fixed whole (DPKG_HOOK_CATION -> dpkg_hook_action)", () => {
+  const own = storeOf([
+    ["dpkg.md", "# dpkg\n\n## DPKG_HOOK_ACTION\n\nThe current dpkg action, for a hook.\n\n## DPKG_PAGER\n\nThe pager.\n"],
+    ["chem.md", "# Ions\n\nA cation has fewer electrons than protons.\n"],
+  ]);
+  const r = search(own, "DPKG_HOOK_CATION", { limit: 3, snippetMax: 800, rrfK: 60 });
+  expect(r.corrected).toBe("dpkg_hook_action");
+  expect(r.hits[0]!.title).toBe("dpkg > DPKG_HOOK_ACTION");
+  // Parts the text does put together ("the current dpkg action") stay as typed.
+  expect(planQuery(own, parseQuery("dpkg_action")).terms[0]!.kind).toBe("known");
+  own.close();
+});
