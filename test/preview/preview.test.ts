@@ -225,10 +225,16 @@ describe("previewText", () => {
     for (let i = 0; i < 15; i++) {
       sizes.forEach((text, k) => {
         const b = best[k]!;
-        b.preview = Math.min(b.preview, time(() => expect(Buffer.byteLength(previewText(text, 3000).text)).toBeLessThanOrEqual(3000)));
+        b.preview = Math.min(
+          b.preview,
+          time(() => expect(Buffer.byteLength(previewText(text, 3000).text)).toBeLessThanOrEqual(3000)),
+        );
         // One plain scan of the same string: the 12.5 MB one fits a typical L3 cache, the 50 MB one does not,
         // so memory speed alone can make 4x the bytes cost 7x the time; dividing by a scan takes that out.
-        b.scan = Math.min(b.scan, time(() => void (Buffer.byteLength(text) + text.indexOf("\u0001"))));
+        b.scan = Math.min(
+          b.scan,
+          time(() => void (Buffer.byteLength(text) + text.indexOf("\u0001"))),
+        );
       });
     }
     const [small, large] = best;
