@@ -15,6 +15,7 @@ export interface ParsedQuery {
 
 const FRAGMENT = /[^\s"'`()[\]{}<>,;!?*^~+|=]+/gu;
 
+/** A version with `~` or `+` in it (`1.46.6~rc1-1.1`, `1:3.80+3.81.b3-1`), which FRAGMENT would split. */
 const VERSION_WITH_TILDE = /(?<![\w.~+:-])(?:\d+:)?\d+(?:\.\d+)+[\w.-]*[~+][\w.~+-]*[\w]/g;
 
 const FLAG = /^(?:--?|\/)[A-Za-z](?:[\w-]*[A-Za-z0-9])?$/;

@@ -95,8 +95,8 @@ const QUALIFIED = 0.7;
 
 const isFlag = (f: string) => f.startsWith("-");
 
-/** A name in parts (`fs.stat`, `BZ2_bzWrite`, `getHeader`): typed whole, not a piece of one. */
-const NAME_JOINED = /[a-z0-9][._:][a-z_]|[a-z][A-Z]/;
+/** A name in parts, lower-cased (`fs.stat`, `bz2_bzwrite`, `request.getheader`), as a fragment of the query gives it. */
+const NAME_JOINED = /[a-z0-9][._:][a-z_]/;
 
 /** A heading that lists an option (`-f, --fail`, `--http3`, `-N, --newer=DATE`). */
 const OPTION_HEADING = /(?:^|[\s,(])--?[A-Za-z]/;
@@ -118,6 +118,7 @@ function holdsWhole(text: string, name: string, where: (at: number) => boolean =
 }
 
 const nameChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95 || c === 36;
+
 /**
  * A manual page's synopsis lists every command and option in one place, so it holds the words of
  * any query about them; what they do is in the sections below it. Unless the query names it, it
@@ -311,8 +312,9 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // `BZ2_bzWriteOpen`, `process.version`, `writable._write`) names it at most in part.
   const names = m.fragments.filter((f) => !isFlag(f) && !isVersionLike(f) && NAME_JOINED.test(f));
   if (names.length > 0) {
-    if (names.some((f) => holdsWhole(leaf.toLowerCase(), f))) exact = leafCover > 0.999 ? 1 : exact;
-    else if (exact === 1) exact = QUALIFIED;
+    const givesName = names.some((f) => holdsWhole(leaf.toLowerCase(), f));
+    if (givesName && leafCover > 0.999) exact = 1;
+    else if (!givesName && exact === 1) exact = QUALIFIED;
   }
   // The headings above it name the whole query: the section they head is the answer, not each
   // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open). So too
