@@ -267,6 +267,58 @@ function leafOnlyRepeats(inLeaf: Set<number>, inPath: Set<number>): boolean {
   return inLeaf.size > 0 && [...inLeaf].every((t) => inPath.has(t));
 }
 
+/** What the chunk's own heading says of the query (scoreChunk). */
+interface HeadingCover {
+  /** Share of the query's weight the heading holds. */
+  leafCover: number;
+  /** Share of the heading's words the query accounts for, and their weight. */
+  leafPrecision: number;
+  matchedLeaf: number;
+  /** A heading word of full weight the query does not give. */
+  unnamed: boolean;
+  /** Share of the query's weight the heading and those above it hold, and those above alone. */
+  titleCover: number;
+  pathCover: number;
+}
+
+/**
+ * An option typed with its dashes that opens a line of the body (`--since=<date>`, an entry of
+ * an option list) is documented there; not under a heading that is itself another option, whose
+ * text only refers to this one (a wrapped line of `--fail-with-body` opening on `--fail`).
+ */
+function definesOption(m: TermMatcher, leaf: string, body: string): boolean {
+  const flags = m.fragments.filter(isFlag);
+  return flags.length > 0 && !OPTION_HEADING.test(leaf) && flags.some((f) => holdsFragment(body, f, (at) => opensLine(body, at)));
+}
+
+/** How fully the chunk's own heading names the query: 1, QUALIFIED in part, or 0. */
+function namesHeading(m: TermMatcher, leaf: string, h: HeadingCover, documentsOption: boolean): number {
+  const named = h.matchedLeaf > 0 && h.leafCover > 0.999;
+  const flags = m.fragments.filter(isFlag);
+  let exact = 0;
+  // An option typed with its dashes that the heading itself lists (`-f, --fail`, `-Pprompt or
+  // --prompt=prompt`) names the section, whatever else the heading says; a body that documents
+  // it, or a heading with its words but not the option (`--http3-only` for `--http3`), in part.
+  if (flags.length > 0) exact = flags.some((f) => holdsFragment(leaf, f)) ? 1 : documentsOption || (named && !h.unnamed) ? QUALIFIED : 0;
+  // The query names the heading, all of it or all but a qualifier it left out (`util.` of
+  // `util.TextDecoder`): the latter is a near miss, as `timersPromises.setInterval` is for "setInterval".
+  else if (named) exact = h.leafPrecision === 1 ? 1 : h.unnamed ? 0 : QUALIFIED;
+  // The query names the heading whole and its other words are the headings above it ("worker_threads notes").
+  // Not when the headings above name the whole query alone: then the heading is one of its subsections.
+  else if (h.matchedLeaf > 0 && h.leafPrecision === 1 && h.titleCover > 0.999 && h.pathCover < 0.999) exact = QUALIFIED;
+  // A name typed whole (`request.getHeader`, `BZ2_bzWrite`, `process.versions`) names the heading
+  // that gives it so, with the rest of the query, whatever else the heading says (a section
+  // number, parameters); one giving a longer name or another form of its words (`getHeaders()`,
+  // `BZ2_bzWriteOpen`, `process.version`, `writable._write`) names it at most in part.
+  const names = m.fragments.filter((f) => !isFlag(f) && !isVersionLike(f) && NAME_JOINED.test(f));
+  if (names.length > 0) {
+    const givesName = names.some((f) => holdsWhole(leaf.toLowerCase(), f));
+    if (givesName && h.leafCover > 0.999) exact = 1;
+    else if (!givesName && exact === 1) exact = QUALIFIED;
+  }
+  return exact;
+}
+
 /** One chunk's score; hits carry term indexes of the query (not of the stems). */
 export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const { leaf, path } = splitTitle(c.title);
@@ -287,35 +339,11 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const leafTotal = leafWords.reduce((n, w) => n + w.weight, 0);
   const matchedLeaf = leafWords.reduce((n, w, i) => n + (matched[i] ? w.weight : 0), 0);
   const leafPrecision = leafTotal ? matchedLeaf / leafTotal : 0;
-  // The query names the heading, all of it or all but a qualifier it left out (`util.` of
-  // `util.TextDecoder`): the latter is a near miss, as `timersPromises.setInterval` is for "setInterval".
+  // A heading word of full weight the query leaves out; a qualifier (`util.` of `util.TextDecoder`) weighs less.
   const unnamed = leafWords.some((w, i) => !matched[i] && w.weight >= 1);
   const titleCover = weightOf(m, new Set([...inLeaf, ...covered(m, pathHits)]));
-  const flags = m.fragments.filter(isFlag);
-  // An option typed with its dashes that opens a line of the body (`--since=<date>`, an entry of
-  // an option list) is documented there; not under a heading that is itself another option,
-  // whose text only refers to this one (a wrapped line of `--fail-with-body` opening on `--fail`).
-  const definedFlag = flags.length > 0 && !OPTION_HEADING.test(leaf) && flags.some((f) => holdsFragment(c.body, f, (at) => opensLine(c.body, at)));
-  let exact = 0;
-  // An option typed with its dashes that the heading itself lists (`-f, --fail`, `-Pprompt or
-  // --prompt=prompt`) names the section, whatever else the heading says; a body that documents
-  // it, or a heading with its words but not the option (`--http3-only` for `--http3`), in part.
-  if (flags.length > 0)
-    exact = flags.some((f) => holdsFragment(leaf, f)) ? 1 : definedFlag || (matchedLeaf > 0 && leafCover > 0.999 && !unnamed) ? QUALIFIED : 0;
-  else if (matchedLeaf > 0 && leafCover > 0.999) exact = leafPrecision === 1 ? 1 : unnamed ? 0 : QUALIFIED;
-  // The query names the heading whole and its other words are the headings above it ("worker_threads notes").
-  // Not when the headings above name the whole query alone: then the heading is one of its subsections.
-  else if (matchedLeaf > 0 && leafPrecision === 1 && titleCover > 0.999 && pathCover < 0.999) exact = QUALIFIED;
-  // A name typed whole (`request.getHeader`, `BZ2_bzWrite`, `process.versions`) names the heading
-  // that gives it so, with the rest of the query, whatever else the heading says (a section
-  // number, parameters); one giving a longer name or another form of its words (`getHeaders()`,
-  // `BZ2_bzWriteOpen`, `process.version`, `writable._write`) names it at most in part.
-  const names = m.fragments.filter((f) => !isFlag(f) && !isVersionLike(f) && NAME_JOINED.test(f));
-  if (names.length > 0) {
-    const givesName = names.some((f) => holdsWhole(leaf.toLowerCase(), f));
-    if (givesName && leafCover > 0.999) exact = 1;
-    else if (!givesName && exact === 1) exact = QUALIFIED;
-  }
+  const documentsOption = definesOption(m, leaf, c.body);
+  const exact = namesHeading(m, leaf, { leafCover, leafPrecision, matchedLeaf, unnamed, titleCover, pathCover }, documentsOption);
   // The headings above it name the whole query: the section they head is the answer, not each
   // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open). So too
   // when its own heading says more than the query and names nothing of it they do not ("git
@@ -327,7 +355,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const span = minimalSpan(bodyHits);
   // Terms that open a line of the body: a definition's term (`--keep`, `core.hooksPath`, a
   // signature), where an entry of an option or variable list begins.
-  const defined = definedFlag ? 1 : weightOf(m, new Set(bodyHits.filter((h) => opensLine(c.body, h.at)).map((h) => h.term)));
+  const defined = documentsOption ? 1 : weightOf(m, new Set(bodyHits.filter((h) => opensLine(c.body, h.at)).map((h) => h.term)));
   const proximity = n >= 2 && span > 0 ? 1 / (1 + span / (40 * n)) : 0;
   let fragment = 0;
   if (m.fragments.length) {
