@@ -34,13 +34,14 @@ export async function runCli(argv: string[]): Promise<number> {
     .option("--ttl <seconds>", "URLs: how long a fetched copy stays fresh (default 24 h)")
     .action(async (paths: string[], opts) => (await import("./index-command.ts")).indexCommand(paths, opts));
   cli
-    .command("search <...queries>", "Search the project's index; each argument is one query")
+    .command("search [...queries]", "Search the project's index; each argument is one query (after `--`, options too: `search -- --force`)")
     .option("--limit <n>", "Hits per query", { default: 5 })
     .option("--source <label>", "Only this source (exact label, else a substring of it)")
     .option("--project <dir>", "Project directory")
     .option("--no-memory", "Leave out the agent memory files (AGENTS.md, CLAUDE.md …)")
     .option("--json", "Print JSON")
-    .action(async (queries: string[], opts) => (await import("./search-command.ts")).searchCommand(queries, opts));
+    // Words after `--` are queries too, so an option can be searched for as typed.
+    .action(async (queries: string[], opts) => (await import("./search-command.ts")).searchCommand([...queries, ...(opts["--"] ?? [])], opts));
   cli
     .command("purge", "Delete indexed content: one source, or everything in the project")
     .option("--source <label>", "Delete this source")
@@ -125,7 +126,8 @@ export async function runCli(argv: string[]): Promise<number> {
     const code = await cli.runMatchedCommand();
     return typeof code === "number" ? code : 0;
   } catch (err) {
-    process.stderr.write(`ctxmode: ${oneLine(err)}\n`);
+    const searching = cli.matchedCommand?.name === "search";
+    process.stderr.write(`ctxmode: ${oneLine(err)}${searching && /unknown option/i.test(errorMessage(err)) ? "; to search for an option, put it after `--` (ctxmode search -- --force)" : ""}\n`);
     return err instanceof CtxError && err.code === "DB_ERROR" ? 3 : 2;
   }
 }

@@ -153,7 +153,7 @@ describe("ctxmode CLI", () => {
       [["index", "a.md/inner"], /cannot read a\.md\/inner/],
       [["search", "  "], /empty query/],
       [["search", "zebra", "--limit", "0"], /--limit/],
-      [["search", "zebra", "--bogus"], /unknown option `--bogus`/],
+      [["search", "zebra", "--bogus"], /unknown option `--bogus`.*search for an option, put it after `--`/],
       [["purge"], /exactly one of --source LABEL or --all/],
       [["purge", "--all"], /without --yes/],
       [["frobnicate"], /unknown command `frobnicate`/],
@@ -166,6 +166,15 @@ describe("ctxmode CLI", () => {
     }
     const s = JSON.parse(runCtx(["search", "zebra", "--json"], { dataDir, cwd: dir }).stdout);
     expect(s.results[0].hits[0].source).toBe("a.md");
+  });
+
+  test("an option is searched for as typed after `--`", () => {
+    const { dataDir, dir } = project();
+    writeFileSync(join(dir, "curl.md"), "# curl\n\n## --fail-early\n\nStop at the first error.\n\n## -f, --fail\n\nFail fast on server errors.\n");
+    expect(runCtx(["index", "curl.md"], { dataDir, cwd: dir }).code).toBe(0);
+    const r = JSON.parse(runCtx(["search", "--json", "--", "--fail"], { dataDir, cwd: dir }).stdout);
+    expect(r.results[0].query).toBe("--fail");
+    expect(r.results[0].hits[0].title).toBe("curl > -f, --fail");
   });
 
   test("secrets are redacted before they are stored", () => {
