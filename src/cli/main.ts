@@ -126,8 +126,10 @@ export async function runCli(argv: string[]): Promise<number> {
     const code = await cli.runMatchedCommand();
     return typeof code === "number" ? code : 0;
   } catch (err) {
-    const searching = cli.matchedCommand?.name === "search";
-    process.stderr.write(`ctxmode: ${oneLine(err)}${searching && /unknown option/i.test(errorMessage(err)) ? "; to search for an option, put it after `--` (ctxmode search -- --force)" : ""}\n`);
+    // `ctxmode search --force` meant the option as a query, most likely.
+    const optionQuery = cli.matchedCommand?.name === "search" && /unknown option/i.test(errorMessage(err));
+    const hint = optionQuery ? "; to search for an option, put it after `--` (ctxmode search -- --force)" : "";
+    process.stderr.write(`ctxmode: ${oneLine(err)}${hint}\n`);
     return err instanceof CtxError && err.code === "DB_ERROR" ? 3 : 2;
   }
 }
