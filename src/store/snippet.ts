@@ -8,15 +8,18 @@ const byteLength = (s: string) => Buffer.byteLength(s);
  * the most of the query's weight (each distinct term counted once, by `weights`), then, while
  * room is left, the next best window elsewhere. A chunk's first line (a record's header, a
  * section's heading) leads when the passage starts below it and it is short. Text that fits is
- * returned whole; cuts are marked with "…" and never split a code point. Without hits the head
- * of the text is returned. `titled`: terms the hit's title shows (a record's `name@version`),
+ * returned whole; cuts are marked with "…" and never split a code point. Without hits, or when
+ * the title shows every query term, the head of the text is returned. `titled`: terms the hit's title shows (a record's `name@version`),
  * weighed as the header line's are, so the passage goes after the rest of the query.
  */
 export function makeSnippet(source: string, found: TermHit[], maxBytes: number, weights: number[] = [], titled: ReadonlySet<number> = new Set()): string {
   const { text, hits } = compactTables(source, found);
   if (byteLength(text) <= maxBytes) return text;
   const budget = maxBytes - 16; // room for the "…" marks (3 bytes each) and joins
-  if (hits.length === 0) return `${clipBytes(text.slice(0, budget), budget)}…`;
+  // Without hits, or when the title shows every word of the query (the hit is the section the
+  // query names), the section's opening says what it is: the head of the text.
+  const named = weights.length > 0 && weights.every((_, t) => titled.has(t));
+  if (hits.length === 0 || named) return `${clipBytes(text.slice(0, budget), budget)}…`;
   const firstLineEnd = text.indexOf("\n");
   const header = firstLineEnd > 0 && firstLineEnd <= HEADER_MAX ? text.slice(0, firstLineEnd) : "";
   const width = Math.max(160, Math.floor((budget - byteLength(header)) * 0.9));

@@ -601,6 +601,16 @@ describe("best-passage snippets", () => {
     expect(makeSnippet(record, hits, 300, [1, 1], new Set([0]))).toContain("tunnckoCore");
   });
 
+  test("when the title shows every word of the query, the snippet is the section's opening", () => {
+    const text = `Overrides let a package use its own settings; the valid keys are opt-level and debug.\n${"filler ".repeat(60)}profile overrides for packages are read last.\n${"filler ".repeat(60)}`;
+    const hits = findTerms(text, ["profil", "overrid", "read"]);
+    const named = makeSnippet(text, hits, 400, [1, 1, 1], new Set([0, 1, 2]));
+    expect(named.startsWith("Overrides let a package use its own settings; the valid keys")).toBe(true);
+    expect(named).not.toContain("read last");
+    // With a word the title lacks, the passage goes where the words are.
+    expect(makeSnippet(text, hits, 400, [1, 1, 1], new Set([0, 1]))).toContain("profile overrides for packages are read last");
+  });
+
   test("what follows the words gets more of the window than what precedes them", () => {
     const text = `${"lead-in words. ".repeat(30)}The key is maxsize and its value is 128 entries by default, unless set. ${"tail words. ".repeat(30)}`;
     const snippet = makeSnippet(text, findTerms(text, ["maxsize"]), 200, [1]);
