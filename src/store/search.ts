@@ -2,7 +2,7 @@ import type { Database } from "./db.ts";
 import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts";
 import { isFrequent, planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
-import { isQuestion, makeMatcher, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
+import { fileName, isQuestion, makeMatcher, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
 import { isIdentifierLike, isTypedVersion, words as tokens } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
@@ -224,7 +224,13 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     title: row.title,
     lineStart: row.line_start,
     lineEnd: row.line_end,
-    snippet: makeSnippet(row.body, bodyHits, snippetBudget(rank, options.snippetMax), matcher.weights, titleTerms(matcher, row.title)),
+    snippet: makeSnippet(
+      row.body,
+      bodyHits,
+      snippetBudget(rank, options.snippetMax),
+      matcher.weights,
+      titleTerms(matcher, `${row.title}\n${fileName(row.label ?? "")}`),
+    ),
     score: Math.round(score * 1000) / 1000,
     contentType: row.code ? "code" : "prose",
     ...(isMemory(row.label) ? { memory: true as const } : {}),

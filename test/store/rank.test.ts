@@ -611,6 +611,16 @@ describe("best-passage snippets", () => {
     expect(makeSnippet(text, hits, 400, [1, 1, 1], new Set([0, 1]))).toContain("profile overrides for packages are read last");
   });
 
+  test("the source's file name counts as the title's: a hit whose file and heading show the whole query shows the section's opening", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const text = `# Arguments\n\n## emit\n\nThe valid emit kinds are asm, link and obj.\n\n${"filler words here. ".repeat(40)}\n\nrustc writes each emit kind beside the others; rustc emit again.\n`;
+    indexSource(local, { label: "docs/rustc-arguments.md", text, kind: "markdown", maxChunk: 4096 });
+    const hit = search(local, "rustc emit", { limit: 3, snippetMax: 300, rrfK: 60 }).hits[0]!;
+    expect(hit.title).toBe("Arguments > emit");
+    expect(hit.snippet).toContain("The valid emit kinds are");
+    local.close();
+  });
+
   test("what follows the words gets more of the window than what precedes them", () => {
     const text = `${"lead-in words. ".repeat(30)}The key is maxsize and its value is 128 entries by default, unless set. ${"tail words. ".repeat(30)}`;
     const snippet = makeSnippet(text, findTerms(text, ["maxsize"]), 200, [1]);
