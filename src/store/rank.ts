@@ -117,6 +117,14 @@ function holdsWhole(text: string, name: string, where: (at: number) => boolean =
   return false;
 }
 
+/** Whether `text` holds an option that begins with `flag` and goes on (`--null-data` for `--null-da`, `--fail-early` for `--fail`). */
+function beginsOption(text: string, flag: string): boolean {
+  for (let at = text.indexOf(flag); at >= 0; at = text.indexOf(flag, at + 1)) {
+    if (!nameChar(text.charCodeAt(at - 1)) && nameChar(text.charCodeAt(at + flag.length))) return true;
+  }
+  return false;
+}
+
 const nameChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95 || c === 36;
 
 /**
@@ -218,6 +226,17 @@ export interface TermMatcher {
   fragments: string[];
   /** The signals' weights (WEIGHTS unless a fitting run passes others). */
   signal: Weights;
+  /** No candidate holds an option the query types whole: it was typed in part (`--null-da`), see optionsTypedInPart. */
+  optionsInPart?: boolean;
+}
+
+/**
+ * Whether the options the query types are written whole in none of the candidates' texts: then
+ * they were typed in part (`--null-da` for `--null-data`), and the option each begins counts.
+ */
+export function optionsTypedInPart(m: TermMatcher, texts: string[]): boolean {
+  const flags = m.fragments.filter(isFlag);
+  return flags.length > 0 && !texts.some((t) => flags.some((f) => holdsWhole(t, f)));
 }
 
 export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: Weights = WEIGHTS): TermMatcher {
@@ -299,7 +318,13 @@ function namesHeading(m: TermMatcher, leaf: string, h: HeadingCover, documentsOp
   // An option typed with its dashes that the heading itself lists (`-f, --fail`, `-Pprompt or
   // --prompt=prompt`) names the section, whatever else the heading says; a body that documents
   // it, or a heading with its words but not the option (`--http3-only` for `--http3`), in part.
-  if (flags.length > 0) exact = flags.some((f) => holdsFragment(leaf, f)) ? 1 : documentsOption || (named && !h.unnamed) ? QUALIFIED : 0;
+  // An option typed in part (`--null-da`) is named in part by the heading of the option it begins.
+  if (flags.length > 0)
+    exact = flags.some((f) => holdsFragment(leaf, f))
+      ? 1
+      : documentsOption || (named && !h.unnamed) || (m.optionsInPart === true && flags.some((f) => beginsOption(leaf, f)))
+        ? QUALIFIED
+        : 0;
   // The query names the heading, all of it or all but a qualifier it left out (`util.` of
   // `util.TextDecoder`): the latter is a near miss, as `timersPromises.setInterval` is for "setInterval".
   else if (named) exact = h.leafPrecision === 1 ? 1 : h.unnamed ? 0 : QUALIFIED;
@@ -361,7 +386,9 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   if (m.fragments.length) {
     const text = `${c.title}\n${c.body}`;
     const lower = text.toLowerCase();
-    fragment = m.fragments.filter((f) => holdsFragment(isFlag(f) ? text : lower, f)).length / m.fragments.length;
+    // An option counts whole; typed in part, where it begins a longer one.
+    const held = (f: string) => (!isFlag(f) ? lower.includes(f) : holdsWhole(text, f) || (m.optionsInPart === true && beginsOption(text, f)));
+    fragment = m.fragments.filter(held).length / m.fragments.length;
   }
   // A version the query gives whole is the heading's own (`## 0.14.0 (2024-02-13)`), not one of
   // the versions a neighbouring entry's text mentions (`sdk-v0.14.0...sdk-v0.14.1` under 0.14.1).

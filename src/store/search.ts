@@ -2,7 +2,7 @@ import type { Database } from "./db.ts";
 import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts";
 import { isFrequent, planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
-import { fileName, isQuestion, makeMatcher, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
+import { fileName, isQuestion, makeMatcher, optionsTypedInPart, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
 import { isIdentifierLike, isTypedVersion, words as tokens } from "./terms.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
@@ -202,6 +202,10 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
 
   // An option or command typed with its dashes or slash (`--delete`, `/quit`) counts where it is written so.
   const matcher = makeMatcher(plan.terms, [...new Set([...exactFragments, ...q.fragments.filter(isTypedVersion), ...q.flags])], options.weights);
+  matcher.optionsInPart = optionsTypedInPart(
+    matcher,
+    rows.map((r) => `${r.title}\n${r.body}`),
+  );
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
   const scored = rows.map((row) => ({
     row,

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { fileName, isContents, isQuestion, makeMatcher, scoreChunk, splitTitle, versionIn } from "../../src/store/rank.ts";
+import { fileName, isContents, isQuestion, makeMatcher, optionsTypedInPart, scoreChunk, splitTitle, versionIn } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { compactTables, makeSnippet } from "../../src/store/snippet.ts";
@@ -319,6 +319,18 @@ describe("options and commands typed as written", () => {
     indexSource(local, { label: "less.md", text: less, kind: "markdown", maxChunk: 4096 });
     expect(search(local, "--buffers", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("less > OPTIONS > -bn or --buffers=n");
     local.close();
+  });
+
+  test("an option typed in part, which no candidate writes whole, counts where it begins an option (--null-da)", () => {
+    const q = parseQuery("--null-da");
+    const m = makeMatcher([{ word: "null", forms: ["null"], df: 3, weight: 1, kind: "known" }], q.flags);
+    const texts = ["grep > -z, --null-data\nLines end in a zero byte.", "grep > Null handling\nNull bytes: null is data too."];
+    expect(optionsTypedInPart(m, texts)).toBe(true);
+    const plain = scoreChunk(m, { title: "grep > -z, --null-data", body: "Lines end in a zero byte.", fused: 0 }).score;
+    m.optionsInPart = true;
+    expect(scoreChunk(m, { title: "grep > -z, --null-data", body: "Lines end in a zero byte.", fused: 0 }).score).toBeGreaterThan(plain);
+    // An option some candidate writes whole is not typed in part.
+    expect(optionsTypedInPart(makeMatcher([], parseQuery("--fail").flags), ["-f, --fail", "--fail-early"])).toBe(false);
   });
 
   test("an option's entry in a list body is where it is documented", () => {
