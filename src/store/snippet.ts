@@ -9,8 +9,9 @@ const byteLength = (s: string) => Buffer.byteLength(s);
  * room is left, the next best window elsewhere. A chunk's first line (a record's header, a
  * section's heading) leads when the passage starts below it and it is short. Text that fits is
  * returned whole; cuts are marked with "…" and never split a code point. Without hits, or when
- * the title shows every query term, the head of the text is returned. `titled`: terms the hit's title shows (a record's `name@version`),
- * weighed as the header line's are, so the passage goes after the rest of the query.
+ * the title shows every query term, the head of the text is returned. `titled`: terms the hit's
+ * title shows (a record's `name@version`), weighed as the header line's are, so the passage goes
+ * after the rest of the query.
  */
 export function makeSnippet(source: string, found: TermHit[], maxBytes: number, weights: number[] = [], titled: ReadonlySet<number> = new Set()): string {
   const { text, hits } = compactTables(source, found);
