@@ -102,14 +102,10 @@ const NAME_JOINED = /[a-z0-9][._:][a-z_]/;
 const OPTION_HEADING = /(?:^|[\s,(])--?[A-Za-z]/;
 
 /**
- * Whether `text` holds the fragment as written; an option only whole and in its case, so `--fail`
- * is not found in `--fail-early`, `--http3` in `--http3-only`, nor `-v` in `-V`.
+ * Whether `text` holds `name` with no letter, digit, `_` or `-` right before or after it: an
+ * option only whole and in its case, so `--fail` is not found in `--fail-early`, `-mtime` in
+ * `--clamp-mtime`, nor `-v` in `-V`.
  */
-function holdsFragment(text: string, f: string, where: (at: number) => boolean = () => true): boolean {
-  return isFlag(f) ? holdsWhole(text, f, where) : text.includes(f);
-}
-
-/** Whether `text` holds `name` with no letter, digit, `_` or `-` right before or after it (`-mtime` is not in `--clamp-mtime`). */
 function holdsWhole(text: string, name: string, where: (at: number) => boolean = () => true): boolean {
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
     if (!nameChar(text.charCodeAt(at - 1)) && !nameChar(text.charCodeAt(at + name.length)) && where(at)) return true;
@@ -234,9 +230,9 @@ export interface TermMatcher {
  * Whether the options the query types are written whole in none of the candidates' texts: then
  * they were typed in part (`--null-da` for `--null-data`), and the option each begins counts.
  */
-export function optionsTypedInPart(m: TermMatcher, texts: string[]): boolean {
+export function optionsTypedInPart(m: TermMatcher, candidates: { title: string; body: string }[]): boolean {
   const flags = m.fragments.filter(isFlag);
-  return flags.length > 0 && !texts.some((t) => flags.some((f) => holdsWhole(t, f)));
+  return flags.length > 0 && !candidates.some((c) => flags.some((f) => holdsWhole(c.title, f) || holdsWhole(c.body, f)));
 }
 
 export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: Weights = WEIGHTS): TermMatcher {
@@ -307,7 +303,7 @@ interface HeadingCover {
  */
 function definesOption(m: TermMatcher, leaf: string, body: string): boolean {
   const flags = m.fragments.filter(isFlag);
-  return flags.length > 0 && !OPTION_HEADING.test(leaf) && flags.some((f) => holdsFragment(body, f, (at) => opensLine(body, at)));
+  return flags.length > 0 && !OPTION_HEADING.test(leaf) && flags.some((f) => holdsWhole(body, f, (at) => opensLine(body, at)));
 }
 
 /** How fully the chunk's own heading names the query: 1, QUALIFIED in part, or 0. */
@@ -320,7 +316,7 @@ function namesHeading(m: TermMatcher, leaf: string, h: HeadingCover, documentsOp
   // it, or a heading with its words but not the option (`--http3-only` for `--http3`), in part.
   // An option typed in part (`--null-da`) is named in part by the heading of the option it begins.
   if (flags.length > 0)
-    exact = flags.some((f) => holdsFragment(leaf, f))
+    exact = flags.some((f) => holdsWhole(leaf, f))
       ? 1
       : documentsOption || (named && !h.unnamed) || (m.optionsInPart === true && flags.some((f) => beginsOption(leaf, f)))
         ? QUALIFIED

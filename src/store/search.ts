@@ -202,10 +202,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
 
   // An option or command typed with its dashes or slash (`--delete`, `/quit`) counts where it is written so.
   const matcher = makeMatcher(plan.terms, [...new Set([...exactFragments, ...q.fragments.filter(isTypedVersion), ...q.flags])], options.weights);
-  matcher.optionsInPart = optionsTypedInPart(
-    matcher,
-    rows.map((r) => `${r.title}\n${r.body}`),
-  );
+  matcher.optionsInPart = optionsTypedInPart(matcher, rows);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
   const scored = rows.map((row) => ({
     row,

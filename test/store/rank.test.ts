@@ -324,13 +324,20 @@ describe("options and commands typed as written", () => {
   test("an option typed in part, which no candidate writes whole, counts where it begins an option (--null-da)", () => {
     const q = parseQuery("--null-da");
     const m = makeMatcher([{ word: "null", forms: ["null"], df: 3, weight: 1, kind: "known" }], q.flags);
-    const texts = ["grep > -z, --null-data\nLines end in a zero byte.", "grep > Null handling\nNull bytes: null is data too."];
-    expect(optionsTypedInPart(m, texts)).toBe(true);
+    const candidates = [
+      { title: "grep > -z, --null-data", body: "Lines end in a zero byte." },
+      { title: "grep > Null handling", body: "Null bytes: null is data too." },
+    ];
+    expect(optionsTypedInPart(m, candidates)).toBe(true);
     const plain = scoreChunk(m, { title: "grep > -z, --null-data", body: "Lines end in a zero byte.", fused: 0 }).score;
     m.optionsInPart = true;
     expect(scoreChunk(m, { title: "grep > -z, --null-data", body: "Lines end in a zero byte.", fused: 0 }).score).toBeGreaterThan(plain);
     // An option some candidate writes whole is not typed in part.
-    expect(optionsTypedInPart(makeMatcher([], parseQuery("--fail").flags), ["-f, --fail", "--fail-early"])).toBe(false);
+    const fail = [
+      { title: "curl > -f, --fail", body: "Fail fast." },
+      { title: "curl > --fail-early", body: "Stop at the first error." },
+    ];
+    expect(optionsTypedInPart(makeMatcher([], parseQuery("--fail").flags), fail)).toBe(false);
   });
 
   test("an option's entry in a list body is where it is documented", () => {
