@@ -60,6 +60,11 @@ export class ToolContext {
     return store;
   }
 
+  /** A search was asked: what a run of ctx_index calls left is merged now, off this thread (SpoolIndexer.mergeAfterRun). */
+  searched(): void {
+    this.#spool?.mergeAfterRun();
+  }
+
   /** Writes the call records kept so far (recordCall): ctx_stats counts them. */
   async writeKeptCalls(): Promise<void> {
     await this.#writeCalls((await this.#open()).db);

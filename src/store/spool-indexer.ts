@@ -36,6 +36,8 @@ export class SpoolIndexer {
   #latest = new Map<string, { seq: number; sha256: string }>();
   #waiters: { ready: () => boolean; resolve: () => void; reject: (err: Error) => void }[] = [];
   #settled = true;
+  /** Text written since the worker last merged segments. */
+  #unmerged = false;
 
   constructor(
     private readonly db: Database,
@@ -86,8 +88,19 @@ export class SpoolIndexer {
   merge(): boolean {
     if (!this.#worker) return false;
     this.#settled = false;
+    this.#unmerged = false;
     this.#worker.postMessage({ merge: true } satisfies SpoolWorkerMessage);
     return true;
+  }
+
+  /**
+   * A search after a run of calls: the run is over, so the worker merges the segments it left
+   * now (at 50 MB, 13 per index: each search reads every one), not at the server's next idle
+   * moment, which searches asked back to back never give it. False when nothing was written since
+   * the last merge.
+   */
+  mergeAfterRun(): boolean {
+    return this.#unmerged && this.merge();
   }
 
   /** Resolves once everything spooled is in the database. */
@@ -139,6 +152,7 @@ export class SpoolIndexer {
     this.#latest.set(input.label, { seq, sha256 });
     this.#queue.push({ seq, bytes });
     this.#settled = false;
+    this.#unmerged = true;
     this.#waitingBytes += bytes;
     if (this.#worker) {
       this.#worker.ref();

@@ -272,3 +272,29 @@ test("SpoolIndexer: once its worker caught up it reads the new words into the vo
   }
   db.close();
 });
+
+test("SpoolIndexer: after a run of calls the worker merges the segments it left when asked, without an idle pause; once per run", async () => {
+  const { db, dbPath } = fresh();
+  const spool = new SpoolIndexer(db, dbPath, 5000);
+  const segments = () => db.prepare<{ n: number }>("SELECT count(DISTINCT segid) AS n FROM fts_words_idx").get()!.n;
+  try {
+    expect(spool.mergeAfterRun()).toBe(false);
+    // One call at a time, each written before the next: a segment each.
+    for (let i = 0; i < 6; i++) {
+      await spool.index([note(`log-${i}.md`, `# Log ${i}\n\nthe sanderling${i} count on the mudflat\n`)]);
+      await spool.drain();
+    }
+    const left = segments();
+    expect(left).toBeGreaterThan(2);
+    expect(spool.mergeAfterRun()).toBe(true);
+    expect(spool.mergeAfterRun()).toBe(false);
+    const deadline = Date.now() + 10_000;
+    while (!spool.settled && Date.now() < deadline) await Bun.sleep(20);
+    expect(spool.settled).toBe(true);
+    expect(segments()).toBeLessThan(left);
+    expect(sources(db, "sanderling3")).toEqual(["log-3.md"]);
+  } finally {
+    await spool.close();
+  }
+  db.close();
+});
