@@ -177,6 +177,13 @@ export class ToolContext {
     const later = () => new Promise((resolve) => setTimeout(resolve, 0));
     try {
       await this.#spool?.drain();
+      // The worker still reads a run's words in, or merges what a search asked it to: a write
+      // here would wait out all of it (its transactions follow each other faster than SQLite's
+      // busy handler retries), holding this thread and the next call with it. It merges after.
+      if (this.#spool && !this.#settled()) {
+        this.#spool.merge();
+        return;
+      }
       const [{ flushPending }, { mergeStep }, { db, dbPath }] = await Promise.all([
         import("../store/pending.ts"),
         import("../store/maintenance.ts"),

@@ -36,6 +36,8 @@ export class SpoolIndexer {
   #latest = new Map<string, { seq: number; sha256: string }>();
   #waiters: { ready: () => boolean; resolve: () => void; reject: (err: Error) => void }[] = [];
   #settled = true;
+  /** Messages sent to the worker: a `settled` reply it sent before reading the last of them is stale. */
+  #sent = 0;
   /** Text written since the worker last merged segments. */
   #unmerged = false;
 
@@ -50,7 +52,7 @@ export class SpoolIndexer {
     worker.unref();
     worker.on("message", (reply: SpoolWorkerReply) => {
       if ("mark" in reply) this.#advance(reply.mark);
-      else if ("settled" in reply) this.#settled = this.#queue.length === 0;
+      else if ("settled" in reply) this.#settled = reply.settled === this.#sent && this.#queue.length === 0;
       else this.#catchUpHere();
     });
     worker.on("error", () => this.#lose(worker));
@@ -89,6 +91,7 @@ export class SpoolIndexer {
     if (!this.#worker) return false;
     this.#settled = false;
     this.#unmerged = false;
+    this.#sent++;
     this.#worker.postMessage({ merge: true } satisfies SpoolWorkerMessage);
     return true;
   }
@@ -158,6 +161,7 @@ export class SpoolIndexer {
       this.#worker.ref();
       // Chunks hold the text already: structured-cloning it as well cost both threads a copy.
       const sent = prepared || chunks ? { ...input, text: "" } : input;
+      this.#sent++;
       this.#worker.postMessage({ seq, source: { input: sent, sha256, bytes, ...(prepared ? { prepared } : { chunks }) } } satisfies SpoolWorkerMessage);
     }
     return { label: input.label, bytes, status: prior === undefined ? "new" : prior === sha256 ? "unchanged" : "replaced", ...result };

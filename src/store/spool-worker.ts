@@ -24,9 +24,10 @@ export type SpoolWorkerMessage = { seq: number; source: GivenSource } | { merge:
 
 /**
  * Worker → main thread: how far the spool is applied, why a slice failed, or that it is done with
- * the words and the maintenance after a run (`settled`) and no longer holds the write lock.
+ * the words and the maintenance after a run (`settled`: the messages it had received by then) and
+ * no longer holds the write lock.
  */
-export type SpoolWorkerReply = { mark: number } | { error: string } | { settled: true };
+export type SpoolWorkerReply = { mark: number } | { error: string } | { settled: number };
 
 /**
  * Text per transaction (about 110 ms of writes): FTS5 pays a segment flush and merge work per
@@ -43,9 +44,12 @@ let newest = 0;
 let applied = 0;
 let scheduled = false;
 let merging = false;
+/** Messages received: the main thread counts a `settled` as current only once it covers every message it sent. */
+let received = 0;
 let db: Database | undefined;
 
 parentPort?.on("message", (msg: SpoolWorkerMessage) => {
+  received++;
   if ("merge" in msg) merging = true;
   else {
     given.set(`${data.spool}/${msg.seq}`, msg.source);
@@ -110,5 +114,5 @@ function caughtUp(db: Database): void {
     return;
   }
   merging = false;
-  parentPort!.postMessage({ settled: true } satisfies SpoolWorkerReply);
+  parentPort!.postMessage({ settled: received } satisfies SpoolWorkerReply);
 }
