@@ -82,6 +82,7 @@ export function retrievalBlock(): string | undefined {
   const before = read<RetrievalReport>("retrieval-baseline.json");
   const latency = read<Latency>("search-latency.json");
   const latencyBefore = read<Latency>("search-latency-baseline.json");
+  const hay = now.haystack;
   const lines = [
     `Section hit@1 / hit@3 / MRR@5 on \`bench/retrieval/\` (${now.corpus.files} files, ${(now.corpus.bytes / 1024 / 1024).toFixed(1)} MB of other people's docs,`,
     `changelogs, logs and npm metadata; ${now.dev.all!.queries + now.test.all!.queries} queries written before any result was seen; the test split is never tuned on).`,
@@ -89,10 +90,8 @@ export function retrievalBlock(): string | undefined {
       ? `Before: the search of the previous release (\`bench/results/retrieval-baseline.json\`), on the ${before.dev.all!.queries + before.test.all!.queries} questions there were then${before.test.all!.queries === now.test.all!.queries ? "" : " (the questions added since are not in it)"}.`
       : "",
     "",
-    now.reference
-      ? `| kind | dev n | dev now | test n | test now | test over MCP | test before | test, ${now.reference.name} |`
-      : "| kind | dev n | dev now | test n | test now | test over MCP | test before |",
-    now.reference ? "|---|---|---|---|---|---|---|---|" : "|---|---|---|---|---|---|---|",
+    `| kind | dev n | dev now | test n | test now | test over MCP |${hay ? ` dev / test in ${hay.mb} MB of other text |` : ""} test before |${now.reference ? ` test, ${now.reference.name} |` : ""}`,
+    `|---|---|---|---|---|---|${hay ? "---|" : ""}---|${now.reference ? "---|" : ""}`,
   ];
   const cell = (s: { hitAt1: number; hitAt3: number; mrr: number } | undefined) => (s ? `${f2(s.hitAt1)} / ${f2(s.hitAt3)} / ${f2(s.mrr)}` : "n/a");
   const folders = Object.keys(now.test).filter((k) => k.startsWith("folder:"));
@@ -102,7 +101,10 @@ export function retrievalBlock(): string | undefined {
     if (!d || !t) continue;
     const name = kind.startsWith("folder:") ? `\`${kind.slice(7)}/\` files` : kind;
     const reference = now.reference ? ` ${cell(now.reference.test[kind])} |` : "";
-    lines.push(`| ${name} | ${d.queries} | ${cell(d)} | ${t.queries} | ${cell(t)} | ${cell(now.mcp?.test[kind])} | ${cell(before?.test[kind])} |${reference}`);
+    const inHay = hay ? ` ${hay.dev[kind] ? f2(hay.dev[kind].hitAt1) : "n/a"} / ${hay.test[kind] ? f2(hay.test[kind].hitAt1) : "n/a"} |` : "";
+    lines.push(
+      `| ${name} | ${d.queries} | ${cell(d)} | ${t.queries} | ${cell(t)} | ${cell(now.mcp?.test[kind])} |${inHay} ${cell(before?.test[kind])} |${reference}`,
+    );
   }
   const d = now.dev.all!;
   const t = now.test.all!;
@@ -113,6 +115,13 @@ export function retrievalBlock(): string | undefined {
         (now.mcp
           ? " Over MCP the files are indexed as shipped (HTML pages as HTML), one `ctx_index` call each, and every question is one `ctx_search` call."
           : ""),
+    );
+  if (hay)
+    lines.push(
+      "",
+      `"In ${hay.mb} MB of other text" (hit@1) asks the same questions of a store that holds the generated bench corpus (\`bench/corpus.ts\`: made-up words among common` +
+        " technical ones such as `request`, `cache` and `thread`) besides the docs, as a store does after days of use: that text moves every word's statistics" +
+        " (which words are rare, which count as frequent, how BM25 weighs them). `--haystack MB` sets its size, 0 leaves it out.",
     );
   if (now.reference)
     lines.push(

@@ -1,8 +1,9 @@
 /**
- * `bun bench/retrieval/run.ts [--misses] [--no-mcp] [--show id,…] [--compare context-mode@1.0.169]`: indexes bench/retrieval/corpus in process and
+ * `bun bench/retrieval/run.ts [--misses] [--no-mcp] [--haystack MB] [--show id,…] [--compare context-mode@1.0.169]`: indexes bench/retrieval/corpus in process and
  * scores queries.json (section hit@1, hit@3, MRR, file hit@1) per kind, on the dev and the frozen
- * test split; then, over MCP against the built binary, the mean ctx_search reply at the default
- * limit. Writes bench/results/retrieval.json. `--misses` lists the dev split's misses (never the
+ * test split; then the same in a store that holds `--haystack` MB (default 50, 0 for none) of the
+ * generated bench corpus besides; then, over MCP against the built binary, the mean ctx_search
+ * reply at the default limit. Writes bench/results/retrieval.json. `--misses` lists the dev split's misses (never the
  * test split's: it is not tuned on); `--show` prints the named dev queries' hits with their snippets.
  * `--compare` asks the same questions of the reference, installed from npm (bench/suite/install.ts),
  * over MCP the same way: one ctx_index per file as shipped, one ctx_search per question.
@@ -16,7 +17,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { DEFAULTS } from "../../src/config/constants.ts";
 import { openStore } from "../../src/store/db.ts";
+import { indexSources } from "../../src/store/index-source.ts";
 import { search } from "../../src/store/search.ts";
+import { makeCorpus } from "../corpus.ts";
 import { indexCorpus, loadCorpus, loadQueries, type CorpusFile } from "./corpus.ts";
 import { isGold, score, type JudgedHit, type RetrievalQuery, type Scores } from "./judge.ts";
 
@@ -31,6 +34,8 @@ export interface RetrievalReport {
   replyBytes?: { mean: number; p95: number; queries: number };
   /** The same queries over MCP, the files indexed as shipped with one ctx_index call each. */
   mcp?: { dev: Record<string, Scores>; test: Record<string, Scores> };
+  /** The same questions in a store that also holds `mb` MB of the generated bench corpus (`--haystack`). */
+  haystack?: { mb: number; dev: Record<string, Scores>; test: Record<string, Scores> };
   /** The reference asked the same way (`--compare`). */
   reference?: { name: string; dev: Record<string, Scores>; test: Record<string, Scores> };
 }
@@ -138,7 +143,39 @@ async function referenceOverMcp(files: CorpusFile[], queries: RetrievalQuery[], 
   }
 }
 
-export async function runRetrieval(options: { misses?: boolean; mcp?: boolean; show?: string[]; compare?: string } = {}): Promise<RetrievalReport> {
+/**
+ * The questions asked of a store that holds `mb` MB of other text first: the generated bench
+ * corpus (bench/corpus.ts, fixed seed; made-up words among common technical ones such as
+ * `request`, `cache`, `thread`), in 256 KB sources as the latency bench indexes it, then the
+ * corpus. A store after days of use holds much besides the docs asked about, and that text moves
+ * every word's statistics: which words are rare, which count as frequent, how BM25 weighs them.
+ */
+function inHaystack(files: CorpusFile[], queries: RetrievalQuery[], mb: number, dir: string): RetrievalReport["haystack"] {
+  const db = openStore(join(dir, "haystack.db"), { busyTimeoutMs: 5000 });
+  try {
+    let part = "";
+    let n = 0;
+    const flush = () => {
+      if (part) indexSources(db, [{ label: `haystack/part-${String(n++).padStart(4, "0")}.md`, text: part, kind: "markdown", maxChunk: DEFAULTS.maxChunk }]);
+      part = "";
+    };
+    for (const doc of makeCorpus(mb * 1024 * 1024).docs) {
+      part += `${doc.text}\n\n`;
+      if (part.length >= 256 * 1024) flush();
+    }
+    flush();
+    indexCorpus(db, files);
+    const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
+    const results = queries.map((q) => ({ q, hits: search(db, q.query, opts).hits }));
+    return { mb, dev: byKind(results.filter((r) => r.q.split === "dev")), test: byKind(results.filter((r) => r.q.split === "test")) };
+  } finally {
+    db.close();
+  }
+}
+
+export async function runRetrieval(
+  options: { misses?: boolean; mcp?: boolean; show?: string[]; compare?: string; haystackMB?: number } = {},
+): Promise<RetrievalReport> {
   const files = await loadCorpus();
   const queries = loadQueries();
   const tmp = mkdtempSync(join(tmpdir(), "ctxmode-retrieval-"));
@@ -167,6 +204,7 @@ export async function runRetrieval(options: { misses?: boolean; mcp?: boolean; s
       dev: byKind(results.filter((r) => r.q.split === "dev")),
       test: byKind(results.filter((r) => r.q.split === "test")),
     };
+    if (options.haystackMB) report.haystack = inHaystack(files, queries, options.haystackMB, tmp);
     if (options.mcp !== false) Object.assign(report, await overMcp(files, queries));
     if (options.compare) report.reference = await referenceOverMcp(files, queries, options.compare);
     return report;
@@ -193,6 +231,16 @@ export function printReport(r: RetrievalReport): void {
       );
     }
   }
+  if (r.haystack) {
+    for (const split of (process.argv.includes("--dev-only") ? ["dev"] : ["dev", "test"]) as ("dev" | "test")[]) {
+      for (const [kind, s] of Object.entries(r.haystack[split])) {
+        if (kind.startsWith("folder:")) continue;
+        console.log(
+          `${split.padEnd(5)} +${r.haystack.mb}MB ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}   ${s.sectionHitAt1.toFixed(2)}`,
+        );
+      }
+    }
+  }
   if (r.reference) {
     for (const split of ["dev", "test"] as const) {
       for (const [kind, s] of Object.entries(r.reference[split])) {
@@ -210,7 +258,9 @@ if (import.meta.main) {
   const show = args.includes("--show") ? (args[args.indexOf("--show") + 1] ?? "").split(",") : undefined;
   const compare = args.includes("--compare") ? args[args.indexOf("--compare") + 1] : undefined;
   if (args.includes("--compare") && !compare) throw new Error("--compare takes a package spec, e.g. --compare context-mode@1.0.169");
-  const report = await runRetrieval({ misses: args.includes("--misses"), mcp: !args.includes("--no-mcp") && !show, show, compare });
+  const haystackMB = args.includes("--haystack") ? Number(args[args.indexOf("--haystack") + 1]) : show ? 0 : 50;
+  if (!Number.isFinite(haystackMB) || haystackMB < 0) throw new Error("--haystack takes a size in MB, e.g. --haystack 50 (0 for none)");
+  const report = await runRetrieval({ misses: args.includes("--misses"), mcp: !args.includes("--no-mcp") && !show, show, compare, haystackMB });
   const out = join(here, "..", "results", "retrieval.json");
   // The reference's scores depend on the corpus and the questions alone: a run without --compare keeps the last ones while those are the same.
   if (!compare && existsSync(out)) {
