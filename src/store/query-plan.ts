@@ -38,6 +38,8 @@ export interface QueryPlan {
   corrected?: string;
   /** Close, far commoner words searched beside a word the index holds in a chunk or two (`stats` for `stas`). */
   alsoSearched?: string[];
+  /** More words the index lacks than anyone mistypes: a line pasted from elsewhere (an error, a log record). */
+  pasted?: boolean;
 }
 
 /** Most words of one query that are looked at as typos. */
@@ -154,7 +156,7 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
       );
   }
   const corrected = fixed ? terms.map((t) => (t.kind === "fixed" ? t.forms[0]! : t.word)).join(" ") : undefined;
-  return { terms, total, ...(corrected ? { corrected } : {}), ...(alsoSearched.length ? { alsoSearched } : {}) };
+  return { terms, total, ...(corrected ? { corrected } : {}), ...(alsoSearched.length ? { alsoSearched } : {}), ...(fixing ? {} : { pasted: true }) };
 }
 
 /**

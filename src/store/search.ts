@@ -137,8 +137,7 @@ function expression(terms: PlannedTerm[], op: "AND" | "OR", q: ParsedQuery): str
 function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter): number[][] {
   const loose = new Set(q.terms);
   const usable = plan.terms.filter((t) => t.forms.length > 0 && loose.has(t.word));
-  const frequent = (t: PlannedTerm) => isFrequent(t, plan.total);
-  const gate = usable.filter((t) => !frequent(t));
+  const gate = gateTerms(plan, usable);
   if (gate.length > 0 || (usable.length === 0 && q.phrases.length > 0)) {
     const all = expression(gate, "AND", q);
     const and = candidates(db, "fts_words", all, filter);
@@ -155,6 +154,18 @@ function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter
   const all = expression(usable, "AND", q);
   return [candidates(db, "fts_words", all, filter, "newest"), titleCandidates(db, all, filter, "newest")];
 }
+
+/**
+ * The words every chunk of the AND list must hold: not a frequent one, nor, in a line pasted from
+ * elsewhere, a bare number of one or two digits (a line, a column, a count: `(23,8)`). Such a
+ * number names nothing, keeps out a chunk that explains the rest of the line, and at 50 MB cost
+ * a BM25 pass over the thousands of chunks that hold it. Both still count in the re-ranking.
+ */
+export function gateTerms(plan: QueryPlan, usable: PlannedTerm[]): PlannedTerm[] {
+  return usable.filter((t) => !isFrequent(t, plan.total) && !(plan.pasted && SMALL_NUMBER.test(t.word)));
+}
+
+const SMALL_NUMBER = /^\d{1,2}$/;
 
 /** Chunks whose titles match: from the title index once every title is in it (titles.ts). */
 function titleCandidates(db: Database, match: string, filter: Filter, order: "rank" | "newest" = "rank"): number[] {

@@ -6,7 +6,7 @@ import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
 import { parseQuery } from "../../src/store/query.ts";
-import { BM25, gramFragments, search, type SearchOptions } from "../../src/store/search.ts";
+import { BM25, gateTerms, gramFragments, search, type SearchOptions } from "../../src/store/search.ts";
 import { fixturesDir, tempDir } from "../helpers/temp.ts";
 
 const base: SearchOptions = { limit: 5, snippetMax: 800, rrfK: 60 };
@@ -147,5 +147,35 @@ describe("the trigram list of a long query", () => {
     // The line still finds what the index holds of it.
     const hits = search(db, line, base).hits;
     expect(hits.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the words that gate a query's AND list", () => {
+  const gates = (q: string) => {
+    const plan = planQuery(db, parseQuery(q));
+    return {
+      pasted: plan.pasted === true,
+      words: gateTerms(
+        plan,
+        plan.terms.filter((t) => t.forms.length > 0),
+      ).map((t) => t.word),
+    };
+  };
+  test.each([
+    // Typed: a small number is asked for ("8 replicas" is about eight of them).
+    ["kubernetes 3 replicas", false, ["kubernetes", "3", "replicas"]],
+    // Pasted (words this index lacks: zorbflux, quaxle, ...): its line and column are no gate, the words it holds are.
+    [
+      "ERROR in src/zorbflux/quaxle.ts(3,8): TS2345: Argument blorptype frinkle snarfle wibbet is not assignable to kubernetes replicas",
+      true,
+      ["kubernetes", "replicas"],
+    ],
+    // A longer number in a pasted line (a status, a year) still gates.
+    ["zorbflux quaxle blorptype frinkle snarfle wibbet kubernetes 404", true, ["kubernetes", "404"]],
+  ])("%s", (query, pasted, words) => {
+    const got = gates(query);
+    expect(got.pasted).toBe(pasted);
+    for (const w of words) if (planQuery(db, parseQuery(w)).terms[0]!.df > 0) expect(got.words).toContain(w);
+    if (pasted) expect(got.words.filter((w) => /^\d{1,2}$/.test(w))).toEqual([]);
   });
 });
