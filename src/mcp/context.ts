@@ -60,11 +60,6 @@ export class ToolContext {
     return store;
   }
 
-  /** A search was asked: what a run of ctx_index calls left is merged now, off this thread (SpoolIndexer.mergeAfterRun). */
-  searched(): void {
-    this.#spool?.mergeAfterRun();
-  }
-
   /** Writes the call records kept so far (recordCall): ctx_stats counts them. */
   async writeKeptCalls(): Promise<void> {
     await this.#writeCalls((await this.#open()).db);
@@ -177,7 +172,7 @@ export class ToolContext {
     const later = () => new Promise((resolve) => setTimeout(resolve, 0));
     try {
       await this.#spool?.drain();
-      // The worker still reads a run's words in, or merges what a search asked it to: a write
+      // The worker still reads a run's words in, or merges what the last idle moment asked it to: a write
       // here would wait out all of it (its transactions follow each other faster than SQLite's
       // busy handler retries), holding this thread and the next call with it. It merges after.
       if (this.#spool && !this.#settled()) {

@@ -38,8 +38,6 @@ export class SpoolIndexer {
   #settled = true;
   /** Messages sent to the worker: a `settled` reply it sent before reading the last of them is stale. */
   #sent = 0;
-  /** Text written since the worker last merged segments. */
-  #unmerged = false;
 
   constructor(
     private readonly db: Database,
@@ -90,20 +88,9 @@ export class SpoolIndexer {
   merge(): boolean {
     if (!this.#worker) return false;
     this.#settled = false;
-    this.#unmerged = false;
     this.#sent++;
     this.#worker.postMessage({ merge: true } satisfies SpoolWorkerMessage);
     return true;
-  }
-
-  /**
-   * A search after a run of calls: the run is over, so the worker merges the segments it left
-   * now (at 50 MB, 13 per index: each search reads every one), not at the server's next idle
-   * moment, which searches asked back to back never give it. False when nothing was written since
-   * the last merge.
-   */
-  mergeAfterRun(): boolean {
-    return this.#unmerged && this.merge();
   }
 
   /** Resolves once everything spooled is in the database. */
@@ -155,7 +142,6 @@ export class SpoolIndexer {
     this.#latest.set(input.label, { seq, sha256 });
     this.#queue.push({ seq, bytes });
     this.#settled = false;
-    this.#unmerged = true;
     this.#waitingBytes += bytes;
     if (this.#worker) {
       this.#worker.ref();

@@ -100,7 +100,6 @@ export function searchTool() {
         blocks.push(lines.join("\n"));
         if (cut) break;
       }
-      ctx.searched();
       if (cut) blocks.push(`(cut at ${formatBytes(outputCap)}; ask fewer queries or pass \`source\`)`);
       const body = blocks.join("\n\n");
       const header = `ctx_search · ${queries.length} quer${queries.length === 1 ? "y" : "ies"} · ${hits} hit${hits === 1 ? "" : "s"} · ${formatBytes(byteLength(body))}`;
