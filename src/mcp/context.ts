@@ -172,9 +172,10 @@ export class ToolContext {
     const later = () => new Promise((resolve) => setTimeout(resolve, 0));
     try {
       await this.#spool?.drain();
-      // The worker still reads a run's words in, or merges what the last idle moment asked it to: a write
-      // here would wait out all of it (its transactions follow each other faster than SQLite's
-      // busy handler retries), holding this thread and the next call with it. It merges after.
+      // The worker still reads a run's words in, or merges what the last idle moment asked it to:
+      // a write here would wait out all of it (its transactions follow each other faster than
+      // SQLite's busy handler retries), holding this thread and the next call with it. It merges
+      // after, and the writes wait for an idle moment that finds it settled.
       if (this.#spool && !this.#settled()) {
         this.#spool.merge();
         return;
