@@ -340,6 +340,26 @@ function namesHeading(m: TermMatcher, leaf: string, h: HeadingCover, documentsOp
   return exact;
 }
 
+/**
+ * Whether a record in the chunk's title (`picomatch@3.0.0`, a package by name@version, as the
+ * JSON chunker titles one) is the one the query names: its version given whole and its name's
+ * words among the query's. Every part of a record split in parts (`picomatch@3.0.0 > verb, dist`)
+ * is that record, though its own heading is only a list of keys.
+ */
+function namesRecord(m: TermMatcher, title: string): boolean {
+  const versions = m.fragments.filter(isTypedVersion);
+  if (versions.length === 0) return false;
+  for (const segment of title.split(" > ")) {
+    const at = segment.lastIndexOf("@");
+    if (at <= 0) continue;
+    const version = segment.slice(at + 1).toLowerCase();
+    if (!versions.some((v) => v.toLowerCase() === version)) continue;
+    const words = nameWords(segment.slice(0, at));
+    if (words.length > 0 && words.every((w) => findTerms(w.word, m.stems, m.inside).length > 0)) return true;
+  }
+  return false;
+}
+
 /** One chunk's score; hits carry term indexes of the query (not of the stems). */
 export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const { leaf, path } = splitTitle(c.title);
@@ -388,14 +408,15 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   }
   // A version the query gives whole is the heading's own (`## 0.14.0 (2024-02-13)`), not one of
   // the versions a neighbouring entry's text mentions (`sdk-v0.14.0...sdk-v0.14.1` under 0.14.1).
-  const versioned = m.fragments.some((f) => isTypedVersion(f) && versionIn(leaf.toLowerCase(), f));
+  const named = namesRecord(m, c.title);
+  const versioned = named || m.fragments.some((f) => isTypedVersion(f) && versionIn(leaf.toLowerCase(), f));
   const W = m.signal;
   const score =
     c.fused * W.fused +
     cover * W.cover +
     leafCover * (0.5 + 0.5 * leafPrecision) * W.leaf +
     pathCover * W.path +
-    exact * W.exact +
+    (named ? Math.max(exact, 1) : exact) * W.exact +
     proximity * W.proximity +
     fragment * W.fragment +
     (versioned ? W.version : 0) +

@@ -444,6 +444,47 @@ describe("a version typed whole in a changelog", () => {
   });
 });
 
+describe("a record the query names by name and version", () => {
+  // As `npm view 'pkg@>=1' --json` writes them: every record lists every version, and the later
+  // ones are too big for one chunk, so the JSON chunker cuts them in parts titled by their keys.
+  const versions = ["1.0.0", "1.0.1", "2.0.0", "2.0.3", "3.0.0", "3.0.1"];
+  const record = (v: string, big: boolean) => ({
+    _id: `globber@${v}`,
+    name: "globber",
+    version: v,
+    versions,
+    time: Object.fromEntries(versions.map((x, i) => [x, `2024-0${i + 1}-01T00:00:00.000Z`])),
+    description: big ? `Glob matching for node. ${"Matches paths against patterns quickly and safely. ".repeat(70)}` : "Glob matching for node.",
+    engines: { node: big ? ">=12" : ">=8" },
+    files: ["index.js", big ? "posix.js" : "lib"],
+  });
+  const text = JSON.stringify(
+    versions.map((v) => record(v, v.startsWith("3"))),
+    null,
+    2,
+  );
+
+  test("its parts come first, not a record whose own title holds the same digits", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(local, { label: "globber.versions.json", text, kind: "json", maxChunk: 4096 });
+    const titles = local
+      .prepare<{ title: string }>("SELECT title FROM chunks")
+      .all()
+      .map((r) => r.title);
+    // The 3.x records are split: their parts' own headings are lists of keys.
+    expect(titles.filter((t) => t.startsWith("globber@3.0.0 > ")).length).toBeGreaterThan(1);
+    for (const [q, record] of [
+      ["globber 3.0.0 engines node", "globber@3.0.0"],
+      ["globber 3.0.1 files", "globber@3.0.1"],
+      ["globber 2.0.3 engines", "globber@2.0.3"],
+    ]) {
+      const top = search(local, q!, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!;
+      expect(top.title === record || top.title.startsWith(`${record} > `)).toBe(true);
+    }
+    local.close();
+  });
+});
+
 describe("tables of contents", () => {
   test.each([
     ["- [Motivation](#motivation)\n- [Features](#features)\n- [Installation](#installation)\n  - [ESM](#esm)\n- [API](#api)\n", true],
