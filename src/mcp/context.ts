@@ -174,11 +174,13 @@ export class ToolContext {
       await this.#spool?.drain();
       // The worker still reads a run's words in, or merges what the last idle moment asked it to:
       // a write here would wait out all of it (its transactions follow each other faster than
-      // SQLite's busy handler retries), holding this thread and the next call with it. It merges
-      // after, and the writes wait for an idle moment that finds it settled.
+      // SQLite's busy handler retries), holding this thread and the next call with it. The writes
+      // wait for the worker without holding anything; a call that comes meanwhile has its own
+      // idle moment after it.
       if (this.#spool && !this.#settled()) {
         this.#spool.merge();
-        return;
+        await this.#spool.whenSettled();
+        if (busy()) return;
       }
       const [{ flushPending }, { mergeStep }, { db, dbPath }] = await Promise.all([
         import("../store/pending.ts"),

@@ -50,8 +50,10 @@ export class SpoolIndexer {
     worker.unref();
     worker.on("message", (reply: SpoolWorkerReply) => {
       if ("mark" in reply) this.#advance(reply.mark);
-      else if ("settled" in reply) this.#settled = reply.settled === this.#sent && this.#queue.length === 0;
-      else this.#catchUpHere();
+      else if ("settled" in reply) {
+        this.#settled = reply.settled === this.#sent && this.#queue.length === 0;
+        this.#wake();
+      } else this.#catchUpHere();
     });
     worker.on("error", () => this.#lose(worker));
     worker.on("exit", () => this.#lose(worker));
@@ -96,6 +98,11 @@ export class SpoolIndexer {
   /** Resolves once everything spooled is in the database. */
   drain(): Promise<void> {
     return this.#until(() => this.#queue.length === 0);
+  }
+
+  /** Resolves once the worker is done with what it was given and asked (`settled`). */
+  whenSettled(): Promise<void> {
+    return this.#until(() => this.settled);
   }
 
   /** Drains (on this thread if the worker is gone), stops the worker and removes the spool's folder. */
@@ -158,6 +165,11 @@ export class SpoolIndexer {
     while (this.#queue.length && this.#queue[0]!.seq <= mark) this.#waitingBytes -= this.#queue.shift()!.bytes;
     for (const [label, { seq }] of this.#latest) if (seq <= mark) this.#latest.delete(label);
     if (this.#queue.length === 0) this.#worker?.unref();
+    this.#wake();
+  }
+
+  /** Resolves the waiters whose condition now holds. */
+  #wake(): void {
     const ready = this.#waiters.filter((w) => w.ready());
     this.#waiters = this.#waiters.filter((w) => !ready.includes(w));
     for (const w of ready) w.resolve();
@@ -170,6 +182,7 @@ export class SpoolIndexer {
       this.#advance(this.#newest);
       // Written here, words included: nothing is left for the worker to settle.
       this.#settled = true;
+      this.#wake();
       return undefined;
     } catch (err) {
       const error = err instanceof Error ? err : new Error(String(err));
