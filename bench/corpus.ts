@@ -78,3 +78,21 @@ export function makeCorpus(bytes: number, seed = 42): { docs: CorpusDoc[]; queri
   });
   return { docs, queries };
 }
+
+/**
+ * The docs joined into files of about `partBytes` (256 KB, the size agents index one call at a
+ * time), each doc whole, the last file what is left.
+ */
+export function corpusParts(docs: CorpusDoc[], partBytes = 256 * 1024): string[] {
+  const parts: string[] = [];
+  let buffer = "";
+  for (const doc of docs) {
+    buffer += `${doc.text}\n\n`;
+    if (buffer.length >= partBytes) {
+      parts.push(buffer);
+      buffer = "";
+    }
+  }
+  if (buffer) parts.push(buffer);
+  return parts;
+}

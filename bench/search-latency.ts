@@ -12,7 +12,7 @@ import { connectCtxmode } from "./suite/mcp.ts";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
-import { makeCorpus, mulberry32 } from "./corpus.ts";
+import { corpusParts, makeCorpus, mulberry32 } from "./corpus.ts";
 
 const here = import.meta.dir;
 const mbArg = process.argv.indexOf("--mb");
@@ -100,18 +100,11 @@ async function main() {
     mkdirSync(files, { recursive: true });
     const corpus = makeCorpus(MB * 1024 * 1024);
     // 256 KB files, the size agents index one call at a time.
-    let buffer = "";
-    let n = 0;
-    const flush = () => {
-      if (!buffer) return;
-      writeFileSync(join(files, `part-${String(n++).padStart(4, "0")}.md`), buffer);
-      buffer = "";
-    };
-    for (const doc of corpus.docs) {
-      buffer += `${doc.text}\n\n`;
-      if (buffer.length >= 256 * 1024) flush();
-    }
-    flush();
+    const parts = corpusParts(corpus.docs);
+    parts.forEach((text, i) => {
+      writeFileSync(join(files, `part-${String(i).padStart(4, "0")}.md`), text);
+    });
+    const n = parts.length;
 
     // Each run: a fresh server and data dir, the files indexed one call each, then the first
     // search, which waits for what the calls left (indexing's deferred half, timed on its own).

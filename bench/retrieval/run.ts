@@ -19,7 +19,7 @@ import { DEFAULTS } from "../../src/config/constants.ts";
 import { openStore } from "../../src/store/db.ts";
 import { indexSources } from "../../src/store/index-source.ts";
 import { search } from "../../src/store/search.ts";
-import { makeCorpus } from "../corpus.ts";
+import { corpusParts, makeCorpus } from "../corpus.ts";
 import { indexCorpus, loadCorpus, loadQueries, type CorpusFile } from "./corpus.ts";
 import { isGold, score, type JudgedHit, type RetrievalQuery, type Scores } from "./judge.ts";
 
@@ -153,17 +153,9 @@ async function referenceOverMcp(files: CorpusFile[], queries: RetrievalQuery[], 
 function inHaystack(files: CorpusFile[], queries: RetrievalQuery[], mb: number, dir: string): RetrievalReport["haystack"] {
   const db = openStore(join(dir, "haystack.db"), { busyTimeoutMs: 5000 });
   try {
-    let part = "";
-    let n = 0;
-    const flush = () => {
-      if (part) indexSources(db, [{ label: `haystack/part-${String(n++).padStart(4, "0")}.md`, text: part, kind: "markdown", maxChunk: DEFAULTS.maxChunk }]);
-      part = "";
-    };
-    for (const doc of makeCorpus(mb * 1024 * 1024).docs) {
-      part += `${doc.text}\n\n`;
-      if (part.length >= 256 * 1024) flush();
-    }
-    flush();
+    corpusParts(makeCorpus(mb * 1024 * 1024).docs).forEach((text, i) => {
+      indexSources(db, [{ label: `haystack/part-${String(i).padStart(4, "0")}.md`, text, kind: "markdown", maxChunk: DEFAULTS.maxChunk }]);
+    });
     indexCorpus(db, files);
     const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
     const results = queries.map((q) => ({ q, hits: search(db, q.query, opts).hits }));
@@ -213,40 +205,37 @@ export async function runRetrieval(
   }
 }
 
+/** One line of the printed report: a label, then the counts and scores in columns. */
+const row = (label: string, s: Scores) =>
+  `${label} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}   ${s.sectionHitAt1?.toFixed(2) ?? "n/a"}`;
+
 export function printReport(r: RetrievalReport): void {
   console.log(`retrieval: ${r.corpus.files} files, ${(r.corpus.bytes / 1024 / 1024).toFixed(1)} MB indexed`);
   console.log("split kind      n   hit@1  hit@3  MRR    file@1 section@1");
-  for (const split of (process.argv.includes("--dev-only") ? ["dev"] : ["dev", "test"]) as ("dev" | "test")[]) {
+  const splits = (process.argv.includes("--dev-only") ? ["dev"] : ["dev", "test"]) as ("dev" | "test")[];
+  for (const split of splits) {
     for (const [kind, s] of Object.entries(r[split])) {
-      console.log(
-        `${split.padEnd(5)} ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}   ${s.sectionHitAt1?.toFixed(2) ?? "n/a"}`,
-      );
+      console.log(row(`${split.padEnd(5)} ${kind.padEnd(8)}`, s));
     }
   }
   if (r.mcp) {
-    for (const split of (process.argv.includes("--dev-only") ? ["dev"] : ["dev", "test"]) as ("dev" | "test")[]) {
+    for (const split of splits) {
       const s = r.mcp[split].all!;
-      console.log(
-        `${split.padEnd(5)} over MCP ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}   ${s.sectionHitAt1.toFixed(2)}`,
-      );
+      console.log(row(`${split.padEnd(5)} over MCP`, s));
     }
   }
   if (r.haystack) {
-    for (const split of (process.argv.includes("--dev-only") ? ["dev"] : ["dev", "test"]) as ("dev" | "test")[]) {
+    for (const split of splits) {
       for (const [kind, s] of Object.entries(r.haystack[split])) {
         if (kind.startsWith("folder:")) continue;
-        console.log(
-          `${split.padEnd(5)} +${r.haystack.mb}MB ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}   ${s.sectionHitAt1.toFixed(2)}`,
-        );
+        console.log(row(`${split.padEnd(5)} +${r.haystack.mb}MB ${kind.padEnd(8)}`, s));
       }
     }
   }
   if (r.reference) {
     for (const split of ["dev", "test"] as const) {
       for (const [kind, s] of Object.entries(r.reference[split])) {
-        console.log(
-          `${split.padEnd(5)} ref ${kind.padEnd(8)} ${String(s.queries).padStart(3)}  ${s.hitAt1.toFixed(2)}   ${s.hitAt3.toFixed(2)}   ${s.mrr.toFixed(2)}   ${s.fileHitAt1.toFixed(2)}   ${s.sectionHitAt1.toFixed(2)}`,
-        );
+        console.log(row(`${split.padEnd(5)} ref ${kind.padEnd(8)}`, s));
       }
     }
   }
