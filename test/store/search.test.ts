@@ -136,17 +136,26 @@ describe("the trigram list of a long query", () => {
     expect(gramFragments(q, plan("useEffect cleanup src/app/page.tsx"))).toEqual(q.fragments);
   });
 
-  test("of a pasted line, looks for its names first, then words the index lacks, then words it holds, longest first", () => {
-    const line = "Warning: src/app/dashboard/page.tsx - React Hook useEffect has missing dependencies: zorbflux and quaxle";
-    const chosen = gramFragments(parseQuery(line), plan(line));
+  test("of a typed one past six fragments, looks for names first, then words the index lacks, then words it holds, longest first", () => {
+    const query = "useEffect cleanup zorbflux src/app/page.tsx react hooks dependencies state";
+    expect(plan(query).pasted).toBeUndefined();
+    const chosen = gramFragments(parseQuery(query), plan(query));
     expect(chosen).toHaveLength(6);
-    // Names, longest first ("dependencies" is long enough to be one), then the words the index lacks.
-    expect(chosen.slice(0, 3)).toEqual(["src/app/dashboard/page.tsx", "dependencies", "useEffect"]);
-    expect(chosen.slice(3, 5).sort()).toEqual(["quaxle", "zorbflux"]);
-    expect(chosen).not.toContain("React");
+    // Names, longest first ("dependencies" is long enough to be one), then the word the index lacks.
+    expect(chosen.slice(0, 4)).toEqual(["src/app/page.tsx", "dependencies", "useEffect", "zorbflux"]);
+    expect(chosen).not.toContain("state");
+  });
+
+  test("of a pasted line, looks for its names alone: its plain words are the word lists' to find", () => {
+    const line = "Warning: src/app/dashboard/page.tsx - React Hook useEffect has missing dependencies: zorbflux, quaxle, blorptang, fizzwock and wibblenard";
+    expect(plan(line).pasted).toBe(true);
+    expect(gramFragments(parseQuery(line), plan(line)).sort()).toEqual(["src/app/dashboard/page.tsx", "useEffect"]);
+    // A line without a name still looks for its fragments.
+    const words = "zorbflux quaxle blorptang fizzwock wibblenard";
+    expect(plan(words).pasted).toBe(true);
+    expect(gramFragments(parseQuery(words), plan(words))).toEqual(parseQuery(words).fragments);
     // The line still finds what the index holds of it.
-    const hits = search(db, line, base).hits;
-    expect(hits.length).toBeGreaterThan(0);
+    expect(search(db, line, base).hits.length).toBeGreaterThan(0);
   });
 });
 
