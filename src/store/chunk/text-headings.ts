@@ -109,7 +109,17 @@ function manPage(lines: string[]): string | undefined {
       const apart = isBlank(lines[j - 1]) || out[j - 1]!.startsWith("#");
       // A subsection title stands alone: a blank line (or its section's heading) before it, text indented deeper after it.
       if (sub && apart && indentOf(lines[j + 1] ?? "") >= 4) out[j] = `${h}## ${sub[1]!.trim()}`;
-      else if (apart && isOptionTerm(line, lines[j + 1])) out[j] = `${h}### ${line.trim().replace(/\s+/g, " ")}`;
+      else if (apart) {
+        // An entry's term is its heading; aliases stacked above one description join it.
+        const n = termLines(lines, j, end);
+        if (n === 0) continue;
+        out[j] = `${h}### ${lines
+          .slice(j, j + n)
+          .map((l) => l.trim().replace(/\s+/g, " "))
+          .join(", ")}`;
+        for (let m = j + 1; m < j + n; m++) out[m] = "";
+        j += n - 1;
+      }
     }
   }
   return out.join("\n");
@@ -126,15 +136,39 @@ function indentOf(line: string): number {
   return Number.POSITIVE_INFINITY;
 }
 
+/** Most option lines stacked above one description (`-e trace=SET`, `-e t=SET`, `--trace=SET`). */
+const MAX_ALIASES = 4;
+/** Deepest indent of an entry's term: nested entries (`ip route add` > `mtu lock MTU`, at 14) count too. */
+const TERM_INDENT_MAX = 16;
+const OPTION = /^--?[A-Za-z0-9?]/;
+/** A description beside its term, after a tab or a run of spaces (`-4      Forces ssh to use IPv4`). */
+const BESIDE = /\S(?:\t|\s{3,})\S/;
+
 /**
- * An option's entry in a manual page: a line a few columns in that starts with a dash (`-e
- * PATTERNS, --regexp=PATTERNS`, `-maxdepth levels`), its description below it indented deeper or
- * beside it after a tab or a run of spaces (`-4      Forces ssh to use IPv4 addresses only.`).
+ * How many lines from `i` make an entry's term in a manual page (a tagged paragraph), 0 when
+ * none: a line a few columns in with its description below it, indented deeper, or beside it.
+ * An option (`-e PATTERNS, --regexp=PATTERNS`, `-maxdepth levels`) may have its aliases stacked
+ * above the description (`-e trace=SET`, `--trace=SET`: one term). Any other term is a name or a
+ * synopsis (`ip route add`, `mtu lock MTU`, `daemon-reload`, `LC_ALL`, `split-window [-bdhv]`),
+ * not a sentence (past six words only a synopsis's brackets say otherwise), a numbered step,
+ * an example command in quotes or a lead-in ending in a colon;
+ * it takes no description beside it (`2   Parse error`, an item of a list).
  */
-function isOptionTerm(line: string, next: string | undefined): boolean {
+function termLines(lines: string[], i: number, end: number): number {
+  const line = lines[i]!;
   const indent = indentOf(line);
-  if (indent < 3 || indent > 8 || line.length > 90) return false;
+  if (indent < 3 || indent > TERM_INDENT_MAX || line.length > 90) return 0;
   const t = line.trim();
-  if (!/^--?[A-Za-z0-9?]/.test(t)) return false;
-  return /\S(?:\t|\s{3,})\S/.test(t) || (next !== undefined && !isBlank(next) && indentOf(next) > indent);
+  // An option's description may sit a column deeper; any other term's, a few (not a wrapped line).
+  const describedBelow = (k: number, depth: number) => k < end && !isBlank(lines[k]) && indentOf(lines[k]!) >= indent + depth;
+  if (OPTION.test(t)) {
+    if (BESIDE.test(t)) return 1;
+    let n = 1;
+    while (n <= MAX_ALIASES && i + n < end && indentOf(lines[i + n]!) === indent && OPTION.test(lines[i + n]!.trim())) n++;
+    return describedBelow(i + n, 1) ? n : 0;
+  }
+  if (!/^[A-Za-z0-9]/.test(t) || /[.:,;]$/.test(t) || /\. [A-Z]/.test(t) || BESIDE.test(t) || /['"`]/.test(t) || /^\d+[.)]\s/.test(t)) return 0;
+  // Past a few words, only a synopsis (`capture-pane [-aepPq] [-b buffer-name]`): more is a sentence wrapped below.
+  if (t.split(/\s+/).length > 6 && !/[[\]{}<>^|]/.test(t)) return 0;
+  return describedBelow(i + 1, 3) ? 1 : 0;
 }

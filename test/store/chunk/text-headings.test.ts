@@ -121,6 +121,63 @@ describe("sections of text that is not markdown", () => {
     expect(titles(MAN.slice(MAN.indexOf("NAME")), "grep.1.txt")[0]).toBe("NAME");
   });
 
+  test("a rendered manual page: entries named without a dash, nested ones, and aliases stacked over one description", () => {
+    const page = [
+      "IP-ROUTE(8)                         Linux                        IP-ROUTE(8)",
+      "",
+      "NAME",
+      "       ip-route - routing table management",
+      "",
+      "SYNOPSIS",
+      "       ip route { add | del } ROUTE",
+      "",
+      "DESCRIPTION",
+      "       Route types and their parameters:",
+      "",
+      "       ip route add",
+      "\t      add new route",
+      "",
+      "\t      mtu lock MTU",
+      "\t\t     the MTU along the path to the destination.",
+      "",
+      "       -e trace=SET",
+      "       -e t=SET",
+      "       --trace=SET",
+      "\t\t   Trace only the specified set of system calls.",
+      "",
+      "       LC_ALL",
+      "\t      Overrides every locale variable.",
+      "",
+      "EXIT STATUS",
+      "       Several error codes.",
+      "",
+      "       2   Parse error---for instance, when parsing command-line options, the",
+      "\t   .wgetrc or .netrc...",
+      "",
+      "       For example:",
+      "\t   ip route get 8.8.8.8",
+      "",
+      "       1. Please start it with the -d option and send us the output",
+      "\t  it prints.",
+      "",
+      "       jq 'map(.a)'",
+      "\t   [1,2]",
+      "",
+      "       The codes are listed above, and their meaning is",
+      "\t   given in the table.",
+    ].join("\n");
+    const got = titles(page, "ip-route.8.txt");
+    expect(got).toContain("ip-route(8) > DESCRIPTION > ip route add");
+    // A parameter inside a command's description is an entry of its own.
+    expect(got).toContain("ip-route(8) > DESCRIPTION > mtu lock MTU");
+    // An option's aliases stacked over one description name one entry.
+    expect(got).toContain("ip-route(8) > DESCRIPTION > -e trace=SET, -e t=SET, --trace=SET");
+    expect(got).toContain("ip-route(8) > DESCRIPTION > LC_ALL");
+    // An item with its text beside it, a lead-in to an example, a numbered step, a quoted
+    // example command and a sentence wrapped below are no entries.
+    expect(got.filter((t) => t.startsWith("ip-route(8) > EXIT STATUS"))).toEqual(["ip-route(8) > EXIT STATUS"]);
+  });
+
   test.each([
     ["RST", RST, "config.rst"],
     ["AsciiDoc", ADOC, "guide.adoc"],
