@@ -144,7 +144,12 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   });
   const alsoSearched: string[] = [];
   if (!literal && hasVocab(db)) {
-    for (const t of terms) if ((t.kind === "known" || t.kind === "prefix") && t.df <= RARE_DF) alsoSearched.push(...widenRare(db, t, terms, total));
+    for (const t of terms) {
+      if ((t.kind === "known" || t.kind === "prefix") && t.df <= RARE_DF) alsoSearched.push(...widenRare(db, t, terms, total));
+      // Held only through a stem another word shares (`proces` as `proceed`, `runing` as `rune`):
+      // a typo as likely, so a close word in a few times more chunks stands beside it.
+      else if (t.kind === "known" && t.df <= STEM_ONLY_DF && !heldWhole(t.word)) alsoSearched.push(...widenRare(db, t, terms, total, STEM_ONLY_RATIO));
+    }
   }
   for (const t of terms) {
     if (t.kind === "known") addSynonyms(t);
@@ -163,10 +168,10 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
  * A word in a chunk or two beside a close one in many more (`stas` for `stats`) may be a typo the
  * text happens to hold too, as may a typo that begins a word or two (`ralii`, `raliieka`, beside
  * `rali`): beside other telling words none of its chunks hold (`sort -k KEYDEF` holds them), it
- * stands for both.
+ * stands for both. `ratio`: how many times more chunks the close word must be in.
  * Returns the words it now stands for too.
  */
-function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: number): string[] {
+function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: number, ratio = COMMON_RATIO): string[] {
   if (t.word.length < 4) return [];
   const others = terms.filter((o) => o !== t);
   // Only telling words: a frequent one (`handler` in 18,000 of 27,000 chunks) is beside anything.
@@ -174,7 +179,7 @@ function widenRare(db: Database, t: PlannedTerm, terms: PlannedTerm[], total: nu
   // A word asked alone (an identifier copied from somewhere) is meant as typed: nothing says otherwise.
   if (context.length === 0 || t.forms.some((f) => together(db, f, context) > 0)) return [];
   const fix = bestFix(db, t.word, others);
-  if (!fix || fix.df < Math.max(SETTLED_DF, t.df * COMMON_RATIO)) return [];
+  if (!fix || fix.df < Math.max(SETTLED_DF, t.df * ratio)) return [];
   t.forms = [...t.forms, ...fix.words];
   t.df = fix.df;
   t.weight = idf(fix.df, total);
@@ -263,6 +268,10 @@ const RARE_DF = 2;
 const SETTLED_DF = 10;
 /** How many times more chunks a first-letter runner-up needs to win over a rare close word. */
 const COMMON_RATIO = 20;
+/** Most chunks a word held only through its stem may be in and still be read as a possible typo. */
+const STEM_ONLY_DF = 100;
+/** How many times more chunks a close word needs to stand beside a word held only through its stem. */
+const STEM_ONLY_RATIO = 3;
 
 /**
  * Of equally close words, the one found with the query's other words, then the one in more

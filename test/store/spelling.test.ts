@@ -320,6 +320,29 @@ describe("a word in a chunk or two beside a close word in many more", () => {
     own.close();
   });
 
+  test("as does a word held only through a stem another word shares (proces, stemmed as proceed is)", () => {
+    const own = storeOf([
+      ["strace.md", "# strace\n\n## -p pid\n\nAttach to the process with the given pid and begin tracing.\n"],
+      ...many(3, (i) => [`plan-${i}.md`, `# Plan ${i}\n\nWe proceed with step ${i}.\n`]),
+      ...many(12, (i) => [`proc-${i}.md`, `# Proc ${i}\n\nA process table, row ${i}.\n`]),
+      ...many(12, (i) => [`fill-${i}.md`, `# Fill ${i}\n\nUnrelated text ${i}.\n`]),
+    ]);
+    const t = planQuery(own, parseQuery("attach proces")).terms.find((x) => x.word === "proces")!;
+    expect(t.forms).toEqual(["proces", "process"]);
+    const r = search(own, "attach proces", opts);
+    expect(r.hits[0]!.title).toBe("strace > -p pid");
+    expect(r.alsoSearched).toEqual(["process"]);
+    // An inflection the text does not hold as typed is no typo: its close words share its stem.
+    const grown = storeOf([
+      ["cfg.md", "# Config\n\n## Files\n\nThe configuration lives in one file.\n"],
+      ...many(12, (i) => [`note-${i}.md`, `# Note ${i}\n\nSee the configuration ${i}.\n`]),
+      ...many(12, (i) => [`fill-${i}.md`, `# Fill ${i}\n\nUnrelated files, ${i}.\n`]),
+    ]);
+    expect(search(grown, "configurations files", opts).alsoSearched).toBeUndefined();
+    own.close();
+    grown.close();
+  });
+
   test("is meant as typed when its chunks hold the query's other words (sort -k KEYDEF)", () => {
     const own = storeOf([
       ["sort.md", "# sort\n\n## -k KEYDEF\n\nSort via a key; KEYDEF gives location and type.\n"],
