@@ -23,6 +23,7 @@ export const WEIGHTS = {
   deeper: 0.5,
   contents: 0.5,
   version: 0.3,
+  continued: 0.2,
 };
 export type Weights = typeof WEIGHTS;
 
@@ -392,6 +393,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // a record's file (`patch.changelog.Debian lines 264-268: patch (2.5.9-4)`) is no heading.
   const headed = path !== "" && !(c.label ?? "").endsWith(path);
   const deeper = leaf !== "" && (pathCover > 0.999 || (leafPrecision < 1 && headed && leafOnlyRepeats(inLeaf, covered(m, headingHits))));
+  const continued = PART.test(c.title);
   const n = all.size;
   const span = minimalSpan(bodyHits);
   // Terms that open a line of the body: a definition's term (`--keep`, `core.hooksPath`, a
@@ -426,6 +428,9 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     (SUMMARY.test(leaf) && leafCover === 0 ? W.summary : 0) -
     // A table of contents names every section and documents none.
     (isContents(c.body) ? W.contents : 0) -
-    (deeper ? W.deeper : 0);
+    (deeper ? W.deeper : 0) -
+    // A later part of a section (`Environment Commands (2)`) goes on with its entries; a query
+    // that names the section's heading asks for the part that opens it.
+    (continued && leafCover > 0 && titleCover > 0.999 ? W.continued : 0);
   return { score, bodyHits };
 }

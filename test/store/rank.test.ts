@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { fileName, isContents, isQuestion, makeMatcher, optionsTypedInPart, scoreChunk, splitTitle, versionIn } from "../../src/store/rank.ts";
+import { fileName, isContents, isQuestion, makeMatcher, optionsTypedInPart, scoreChunk, splitTitle, versionIn, WEIGHTS } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { compactTables, makeSnippet } from "../../src/store/snippet.ts";
@@ -440,6 +440,28 @@ describe("a version typed whole in a changelog", () => {
     const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
     indexSource(local, { label: "changelog.Debian", text: CHANGELOG, kind: "text", maxChunk: 4096 });
     expect(search(local, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toContain(header);
+    local.close();
+  });
+});
+
+describe("a section cut in parts", () => {
+  const ENTRIES = Array.from(
+    { length: 12 },
+    (_, i) => `set-environment VAR${i}=VALUE\n    Set environment variable VAR${i} for the environment commands of the manager.\n`,
+  ).join("\n");
+  const PAGE = `# tool(1)\n\n## Environment Commands\n\nThe manager keeps an environment block that is passed to the processes it starts.\n\n${ENTRIES}`;
+
+  test("a query naming its heading gets the part that opens it; without the rule, a later part denser in its words came first", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(local, { label: "tool.1.txt", text: PAGE, kind: "markdown", maxChunk: 512 });
+    const titles = local
+      .prepare<{ title: string }>("SELECT title FROM chunks")
+      .all()
+      .map((r) => r.title);
+    expect(titles).toContain("tool(1) > Environment Commands (2)");
+    const top = (weights?: typeof WEIGHTS) => search(local, "tool environment commands", { limit: 3, snippetMax: 800, rrfK: 60, weights }).hits[0]!;
+    expect(top().title).toBe("tool(1) > Environment Commands");
+    expect(top({ ...WEIGHTS, continued: 0 }).title).not.toBe("tool(1) > Environment Commands");
     local.close();
   });
 });
