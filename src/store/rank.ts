@@ -402,7 +402,8 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const proximity = n >= 2 && span > 0 ? 1 / (1 + span / (40 * n)) : 0;
   let fragment = 0;
   if (m.fragments.length) {
-    const text = `${c.title}\n${c.body}`;
+    // The file's name stands above the chunk as it does above its headings: `node-fetch` is typed of every part of node-fetch-README.md.
+    const text = `${c.title}\n${c.body}\n${fileName(c.label ?? "")}`;
     const lower = text.toLowerCase();
     // An option counts whole; typed in part, where it begins a longer one.
     const held = (f: string) => (!isFlag(f) ? lower.includes(f) : holdsWhole(text, f) || (m.optionsInPart === true && beginsOption(text, f)));

@@ -6,6 +6,7 @@ import { indexSource } from "../../src/store/index-source.ts";
 import { fileName, isContents, isQuestion, makeMatcher, optionsTypedInPart, scoreChunk, splitTitle, versionIn, WEIGHTS } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { parseQuery } from "../../src/store/query.ts";
+import { planQuery } from "../../src/store/query-plan.ts";
 import { compactTables, makeSnippet } from "../../src/store/snippet.ts";
 import { findCompounds, findTerms, lightStem } from "../../src/store/match.ts";
 import { tempDir } from "../helpers/temp.ts";
@@ -462,6 +463,43 @@ describe("a section cut in parts", () => {
     const top = (weights?: typeof WEIGHTS) => search(local, "tool environment commands", { limit: 3, snippetMax: 800, rrfK: 60, weights }).hits[0]!;
     expect(top().title).toBe("tool(1) > Environment Commands");
     expect(top({ ...WEIGHTS, continued: 0 }).title).not.toBe("tool(1) > Environment Commands");
+    local.close();
+  });
+});
+
+describe("a name typed whole that the file's name holds", () => {
+  test("counts in every chunk of that file, not only where its text repeats it (node-fetch Class: Headers)", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const readme = [
+      "# A light-weight module that brings the Fetch API to Node.js",
+      "",
+      "## Examples",
+      "",
+      "### Headers in a request",
+      "",
+      "```js",
+      "import fetch from 'node-fetch';",
+      "const res = await fetch(url, { headers: { Accept: 'text/plain' } });",
+      "console.log(res.headers.get('content-type'));",
+      "```",
+      "",
+      "## API",
+      "",
+      "### Class: Headers",
+      "",
+      "This class allows manipulating and iterating over a set of HTTP headers.",
+      "",
+    ].join("\n");
+    indexSource(local, { label: "docs/node-fetch-README.md", text: readme, kind: "markdown", maxChunk: 4096 });
+    const [chunk] = local.prepare<{ title: string; body: string }>("SELECT title, body FROM chunks WHERE title LIKE '%Class: Headers'").all();
+    const q = parseQuery("node-fetch Class: Headers");
+    const m = makeMatcher(planQuery(local, q).terms, q.fragments);
+    const scored = (label: string) => scoreChunk(m, { title: chunk!.title, body: chunk!.body, fused: 0, label }).score;
+    // The same chunk scores more under the file that the typed name names.
+    expect(scored("docs/node-fetch-README.md")).toBeGreaterThan(scored("docs/other-README.md"));
+    expect(search(local, "node-fetch Class: Headers", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe(
+      "A light-weight module that brings the Fetch API to Node.js > API > Class: Headers",
+    );
     local.close();
   });
 });
