@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import type { Database } from "./db.ts";
+import { fitCache, type Database } from "./db.ts";
 import { FTS_TABLES, storeHealth, structureRecord } from "./fts-health.ts";
 
 /**
@@ -28,7 +28,9 @@ export interface MaintenanceStep {
 export function maintainStore(db: Database, path: string): MaintenanceStep {
   const step: MaintenanceStep = { checkpointed: false, merged: [] };
   try {
-    const { segments, walBytes } = storeHealth(db, path);
+    const { segments, walBytes, dbBytes } = storeHealth(db, path);
+    // The store grows over a session: its cache grows with it.
+    fitCache(db, dbBytes);
     for (const table of FTS_TABLES) {
       if (segments[table] <= SEGMENT_LIMIT) continue;
       db.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('merge', ${MERGE_PAGES})`);

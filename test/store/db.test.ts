@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { changeStamp, migrate, openStore, schemaVersion, transaction } from "../../src/store/db.ts";
+import { changeStamp, fitCache, migrate, openStore, schemaVersion, transaction } from "../../src/store/db.ts";
+import { maintainStore } from "../../src/store/maintenance.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { SCHEMA_VERSION } from "../../src/store/schema.ts";
 import { search } from "../../src/store/search.ts";
@@ -52,6 +53,26 @@ describe("openStore", () => {
     expect(db.prepare("SELECT count(*) AS n FROM docs").get()).toEqual({ n: 0 });
     db.close();
   });
+});
+
+test("a connection's page cache is a sixteenth of its database, from SQLite's 2 MB to 16 MB, and grows with the store", () => {
+  const path = join(tempDir(), "context.db");
+  const db = openStore(path, opts);
+  const cacheKib = () => -Number(db.prepare<{ cache_size: number }>("PRAGMA cache_size").get()?.cache_size);
+  expect(cacheKib()).toBe(2000);
+  fitCache(db, 128 * 1024 * 1024);
+  expect(cacheKib()).toBe(8192);
+  fitCache(db, 4 * 1024 * 1024 * 1024);
+  expect(cacheKib()).toBe(16000);
+  fitCache(db, 0);
+  expect(cacheKib()).toBe(2000);
+  // The server's step after each call sizes it to the file as it now is.
+  db.exec("CREATE TABLE pad (b BLOB); INSERT INTO pad VALUES (zeroblob(48 * 1024 * 1024)); PRAGMA wal_checkpoint(TRUNCATE);");
+  maintainStore(db, path);
+  const bytes = statSync(path).size;
+  expect(bytes).toBeGreaterThan(32 * 1024 * 1024);
+  expect(cacheKib()).toBe(Math.round(bytes / 1024 / 16));
+  db.close();
 });
 
 test("changeStamp moves with a commit of this connection or another, and only then", () => {
