@@ -34,7 +34,10 @@ export function addMarkdownRules(service: TurndownService): void {
         .replace(/[\u200b\u00b6§]/g, "")
         .replace(/\s+#\s*$/, "")
         .trim();
-      return text ? `\n\n${"#".repeat(level)} ${text}\n\n` : "";
+      if (!text) return "";
+      // A note or warning box's own title (DocBook's `<div class="note"><h3>Note</h3>`) labels the
+      // box, not a section: as a heading it took every option after it into "Options > Note".
+      return inCallout(node as unknown as DomNode) ? `\n\n**${text}**\n\n` : `\n\n${"#".repeat(level)} ${text}\n\n`;
     },
   });
   service.addRule("emptyLink", {
@@ -161,4 +164,16 @@ function cellCount(tr: DomNode): number {
     if (c.nodeName === "TH" || c.nodeName === "TD") n += colspan(c);
   }
   return n;
+}
+
+/** Classes of the boxes docs set a note, tip or warning in (DocBook, Sphinx, Docusaurus, GitHub's markdown). */
+const CALLOUT = /(?:^|[\s-])(?:note|tip|hint|warning|caution|important|danger|admonition|callout|alert)(?:$|[\s-])/i;
+
+/** Whether a heading sits in such a box, within a few levels. */
+function inCallout(node: DomNode): boolean {
+  let parent = node.parentNode;
+  for (let depth = 0; parent && depth < 3; depth++, parent = parent.parentNode) {
+    if (CALLOUT.test(parent.getAttribute?.("class") ?? "")) return true;
+  }
+  return false;
 }

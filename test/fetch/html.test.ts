@@ -144,6 +144,15 @@ describe("HTML to markdown", () => {
       },
     ],
     [
+      "a note or warning box's own title labels the box, not a section: the options after it stay in theirs",
+      '<h1>pg_dump</h1><h2>Options</h2><p>-a: data only.</p><div class="note"><h3 class="title">Note</h3><p>Roles are not dumped.</p></div><p>-c: clean first.</p><div class="admonition warning"><h4>Careful</h4><p>Drops objects.</p></div><h2>Examples</h2><p>pg_dump db</p>',
+      (md) => {
+        expect(md.match(/^#+ .*$/gm)).toEqual(["# pg_dump", "## Options", "## Examples"]);
+        expect(md).toContain("**Note**\n\nRoles are not dumped.");
+        expect(md).toContain("**Careful**");
+      },
+    ],
+    [
       "consent dialogs and screen-reader-only text are dropped",
       '<div class="onetrust-banner">ONETRUST</div><div role="dialog">MODAL</div><p>Keep <span class="sr-only">SRONLY</span>this</p>',
       (md) => {
