@@ -23,7 +23,7 @@ export const WEIGHTS = {
   deeper: 0.5,
   contents: 0.5,
   version: 0.3,
-  continued: 0.2,
+  continued: 0.4,
 };
 export type Weights = typeof WEIGHTS;
 
