@@ -11,7 +11,13 @@ export function clip(text: string, max: number): string {
   // Walk code points, not UTF-16 units, so an emoji is never cut in half.
   let end = 0;
   for (let count = 0; count < max - 1 && end < t.length; count++) end += t.codePointAt(end)! > 0xffff ? 2 : 1;
-  return end >= t.length ? t : `${t.slice(0, end).trimEnd()}…`;
+  if (end >= t.length) return t;
+  // A cut inside a word would leave a piece of it (`some fil…`) that reads as a word of its own.
+  if (/[\p{L}\p{N}_]/u.test(t[end - 1]!) && /[\p{L}\p{N}_]/u.test(t[end]!)) {
+    const space = t.lastIndexOf(" ", end);
+    if (space >= max / 2) end = space;
+  }
+  return `${t.slice(0, end).trimEnd()}…`;
 }
 
 /** `<name> lines a-b` or `<name> lines a-b: <heading>`, from 0-based line indices. */
