@@ -115,7 +115,7 @@ function manPage(lines: string[]): string | undefined {
         if (n === 0) continue;
         out[j] = `${h}### ${lines
           .slice(j, j + n)
-          .map((l) => l.trim().replace(/\s+/g, " "))
+          .map(termText)
           .join(", ")}`;
         for (let m = j + 1; m < j + n; m++) out[m] = "";
         j += n - 1;
@@ -136,6 +136,18 @@ function indentOf(line: string): number {
   return Number.POSITIVE_INFINITY;
 }
 
+/** A list item's bullet. */
+const BULLET = /^[•◦○●·▪‣∙*]\s+/;
+
+/** An entry's term as its heading: white space collapsed; a bulleted option without its bullet and its description (`--rm`). */
+function termText(line: string): string {
+  const t = line.trim().replace(/\s+/g, " ");
+  if (!BULLET.test(t)) return t;
+  const item = t.replace(BULLET, "");
+  const colon = item.indexOf(": ");
+  return colon > 0 ? item.slice(0, colon) : item.replace(/:$/, "");
+}
+
 /** Most option lines stacked above one description (`-e trace=SET`, `-e t=SET`, `--trace=SET`). */
 const MAX_ALIASES = 4;
 /** Deepest indent of an entry's term: nested entries (`ip route add` > `mtu lock MTU`, at 14) count too. */
@@ -152,13 +164,16 @@ const BESIDE = /\S(?:\t|\s{3,})\S/;
  * synopsis (`ip route add`, `mtu lock MTU`, `daemon-reload`, `LC_ALL`, `split-window [-bdhv]`),
  * not a sentence (past six words only a synopsis's brackets say otherwise), a numbered step,
  * an example command in quotes or a lead-in ending in a colon;
- * it takes no description beside it (`2   Parse error`, an item of a list).
+ * it takes no description beside it (`2   Parse error`, an item of a list). An option in a
+ * bulleted list (`○   --rm: remove source files`, as ronn writes pages) is an entry too.
  */
 function termLines(lines: string[], i: number, end: number): number {
   const line = lines[i]!;
   const indent = indentOf(line);
   if (indent < 3 || indent > TERM_INDENT_MAX || line.length > 90) return 0;
   const t = line.trim();
+  // An option in a bulleted list, its description after a colon (`◦   --rm: remove source files`, as ronn writes them).
+  if (BULLET.test(t) && OPTION.test(t.replace(BULLET, ""))) return 1;
   // An option's description may sit a column deeper; any other term's, a few (not a wrapped line).
   const describedBelow = (k: number, depth: number) => k < end && !isBlank(lines[k]) && indentOf(lines[k]!) >= indent + depth;
   if (OPTION.test(t)) {

@@ -148,6 +148,13 @@ describe("sections of text that is not markdown", () => {
       "       LC_ALL",
       "\t      Overrides every locale variable.",
       "",
+      "   Operation Modifiers",
+      "       \u25cb   --rm: remove source file(s) after successful compression or",
+      "\t   decompression.",
+      "",
+      "       \u2022   --slurpfile variable-name filename:",
+      "\t   Reads all the JSON texts in the named file.",
+      "",
       "EXIT STATUS",
       "       Several error codes.",
       "",
@@ -173,6 +180,9 @@ describe("sections of text that is not markdown", () => {
     // An option's aliases stacked over one description name one entry.
     expect(got).toContain("ip-route(8) > DESCRIPTION > -e trace=SET, -e t=SET, --trace=SET");
     expect(got).toContain("ip-route(8) > DESCRIPTION > LC_ALL");
+    // An option in a bulleted list (as ronn writes pages) is an entry named by the option alone.
+    expect(got).toContain("ip-route(8) > DESCRIPTION > Operation Modifiers > --rm");
+    expect(got).toContain("ip-route(8) > DESCRIPTION > Operation Modifiers > --slurpfile variable-name filename");
     // An item with its text beside it, a lead-in to an example, a numbered step, a quoted
     // example command and a sentence wrapped below are no entries.
     expect(got.filter((t) => t.startsWith("ip-route(8) > EXIT STATUS"))).toEqual(["ip-route(8) > EXIT STATUS"]);
