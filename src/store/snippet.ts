@@ -14,7 +14,8 @@ const byteLength = (s: string) => Buffer.byteLength(s);
  * after the rest of the query.
  */
 export function makeSnippet(source: string, found: TermHit[], maxBytes: number, weights: number[] = [], titled: ReadonlySet<number> = new Set()): string {
-  const { text, hits } = compactTables(source, found);
+  const uncommented = dropComments(source, found);
+  const { text, hits } = compactTables(uncommented.text, uncommented.hits);
   if (byteLength(text) <= maxBytes) return text;
   const budget = maxBytes - 16; // room for the "…" marks (3 bytes each) and joins
   // Without hits, or when the title shows every word of the query (the hit is the section the
@@ -223,4 +224,47 @@ function clipBytes(s: string, maxBytes: number): string {
     i += cp > 0xffff ? 2 : 1;
   }
   return s.slice(0, i);
+}
+
+/**
+ * The text without its HTML comments (`<!-- YAML added: v0.11.1 … -->` above each of Node's API
+ * entries), hits moved to match and those inside a comment dropped: a page's reader never sees
+ * them, and in a snippet they took the room of the text. The index keeps them.
+ */
+export function dropComments(text: string, hits: TermHit[]): { text: string; hits: TermHit[] } {
+  if (!text.includes("<!--")) return { text, hits };
+  // A comment inside a fenced code block is part of the example and stays.
+  const fences = [...text.matchAll(/^ {0,3}(?:```|~~~)/gm)].map((m) => m.index!);
+  const inCode = (at: number) => fences.filter((f) => f < at).length % 2 === 1;
+  const cuts: [number, number][] = [];
+  for (let from = text.indexOf("<!--"); from >= 0; from = text.indexOf("<!--", from)) {
+    if (inCode(from)) {
+      from += 4;
+      continue;
+    }
+    const close = text.indexOf("-->", from + 4);
+    let end = close < 0 ? text.length : close + 3;
+    // The line the comment leaves empty goes with it, and the blank lines after it when one comes before.
+    if (text[end] === "\n" && (from === 0 || text[from - 1] === "\n")) end++;
+    while (text[end] === "\n" && (from === 0 || text.slice(from - 2, from) === "\n\n")) end++;
+    cuts.push([from, end]);
+    from = end;
+  }
+  let out = "";
+  let pos = 0;
+  const removedBefore = (at: number) => {
+    let n = 0;
+    for (const [a, b] of cuts) {
+      if (b <= at) n += b - a;
+      else break;
+    }
+    return n;
+  };
+  for (const [a, b] of cuts) {
+    out += text.slice(pos, a);
+    pos = b;
+  }
+  out += text.slice(pos);
+  const inside = (at: number) => cuts.some(([a, b]) => at >= a && at < b);
+  return { text: out, hits: hits.filter((h) => !inside(h.at)).map((h) => ({ ...h, at: h.at - removedBefore(h.at) })) };
 }

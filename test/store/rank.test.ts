@@ -7,7 +7,7 @@ import { fileName, isContents, isQuestion, makeMatcher, optionsTypedInPart, scor
 import { search } from "../../src/store/search.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
-import { compactTables, makeSnippet } from "../../src/store/snippet.ts";
+import { compactTables, dropComments, makeSnippet } from "../../src/store/snippet.ts";
 import { findCompounds, findTerms, lightStem } from "../../src/store/match.ts";
 import { tempDir } from "../helpers/temp.ts";
 
@@ -775,6 +775,23 @@ ${"filler ".repeat(40)}`;
     // Hits found on the padded text still mark the right words once it is unpadded.
     const { text: compact, hits } = compactTables(text, findTerms(text, ["admin"]));
     expect(hits.map((h) => compact.slice(h.at, h.at + h.length).toLowerCase())).toEqual(["admin", "admin", "admin"]);
+  });
+
+  test("HTML comments (the YAML history above each Node API entry) are left out, so the entry's own text fits", () => {
+    const yaml = `<!-- YAML\nadded: v0.11.1\nchanges:\n${"  - version: v14.5.0\n    description: The \`maxOutputLength\` option is supported now.\n".repeat(6)}-->`;
+    const list = Array.from({ length: 8 }, (_, i) => `* \`opt${i}\` {integer} **Default:** ${i}`).join("\n");
+    const text = `## Class: \`Options\`\n\n${yaml}\n\n<!--type=misc-->\n\nEach class takes an \`options\` object.\n\n${list}\n* \`maxOutputLength\` {integer} Limits output size when using convenience methods.\n`;
+    const snippet = makeSnippet(text, findTerms(text, ["maxoutputlength"]), 400, [1]);
+    expect(snippet).toContain("Limits output size");
+    expect(snippet).not.toContain("<!--");
+    expect(snippet).not.toContain("\n\n\n");
+    expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(400);
+    // Hits inside a comment are dropped; the others still mark their words.
+    const { text: bare, hits } = dropComments(text, findTerms(text, ["maxoutputlength"]));
+    expect(hits.map((h) => bare.slice(h.at, h.at + h.length))).toEqual(["maxOutputLength"]);
+    // A comment in a code example is the example's.
+    const example = "Markup:\n\n```html\n<!-- keep me -->\n<div></div>\n```\n<!-- drop me -->\nEnd.";
+    expect(dropComments(example, []).text).toBe("Markup:\n\n```html\n<!-- keep me -->\n<div></div>\n```\nEnd.");
   });
 
   test("multibyte text is cut on code points within the byte budget", () => {
