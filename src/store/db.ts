@@ -121,7 +121,8 @@ const CACHE_MAX_KIB = 16000;
  */
 export function fitCache(db: Database, dbBytes: number): void {
   const kib = Math.round(Math.min(CACHE_MAX_KIB, Math.max(CACHE_MIN_KIB, dbBytes / 1024 / 16)));
-  if (cacheKib.get(db) === kib) return;
+  // A new connection starts at SQLite's default: a small store (every hook's) sets nothing.
+  if ((cacheKib.get(db) ?? CACHE_MIN_KIB) === kib) return;
   db.exec(`PRAGMA cache_size = -${kib}`);
   cacheKib.set(db, kib);
 }
