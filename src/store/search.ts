@@ -3,7 +3,8 @@ import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts
 import { isFrequent, planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
 import { fileName, isQuestion, makeMatcher, optionsTypedInPart, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
-import { isIdentifierLike, isTypedVersion, words as tokens } from "./terms.ts";
+import { isIdentifierLike, isTypedVersion, STOPWORDS, words as tokens } from "./terms.ts";
+import { docsNamed, type NamedDoc } from "./source-names.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { titlesReady } from "./titles.ts";
@@ -197,6 +198,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   const exactFragments = q.fragments.filter(isIdentifierLike);
   const grams = found < options.limit || exactFragments.length > 0 ? gramsExpression(q, gramFragments(q, plan)) : "";
   if (grams) lists.push(candidates(db, "fts_grams", grams, filter));
+  lists.push(...namedFileLists(db, q, plan, filter));
   const rrf = new Map<number, number>();
   for (const list of lists) {
     list.forEach((id, rank) => {
@@ -247,6 +249,47 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     contentType: row.code ? "code" : "prose",
     ...(isMemory(row.label) ? { memory: true as const } : {}),
   }));
+}
+
+/**
+ * Candidates from the files the query names (source-names.ts): "what does mawk's system() give
+ * back when the child was killed" asks mawk's manual page, though `child`, `killed` and `signal`
+ * are rarer together in Node's child_process docs than in it. Each named file's chunks are ranked
+ * by the query's other telling words, within its own chunk ids, so the list costs a BM25 pass
+ * over that file's matches alone.
+ */
+function namedFileLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter): number[][] {
+  const loose = new Set(q.terms);
+  const usable = plan.terms.filter((t) => t.forms.length > 0 && loose.has(t.word) && !STOPWORDS.has(t.word));
+  const named = new Map<number, { doc: NamedDoc; by: Set<PlannedTerm> }>();
+  for (const t of usable) {
+    if (t.kind !== "known" && t.kind !== "fixed") continue;
+    for (const doc of docsNamed(db, t.word, t.forms[0]!)) {
+      const entry = named.get(doc.doc) ?? { doc, by: new Set<PlannedTerm>() };
+      entry.by.add(t);
+      named.set(doc.doc, entry);
+    }
+  }
+  const lists: number[][] = [];
+  for (const { doc, by } of named.values()) {
+    // The words of the file's name are in all of its chunks: the rest of the query tells which.
+    const others = usable.filter((t) => !by.has(t));
+    const rest = rarest(gateTerms(plan, others), plan.total);
+    if (rest.length > 0) lists.push(candidatesIn(db, doc, rest.map(termExpression).join(" OR "), filter));
+  }
+  return lists;
+}
+
+/** Best rowids of the porter index among one doc's chunks (its ids are one range: a doc's chunks are written together). */
+function candidatesIn(db: Database, doc: NamedDoc, match: string, filter: Filter): number[] {
+  return db
+    .prepare<{ id: number }>(
+      `SELECT c.id AS id FROM fts_words JOIN chunks c ON c.id = fts_words.rowid
+       WHERE fts_words MATCH $match AND fts_words.rowid BETWEEN $lo AND $hi AND c.doc_id = $doc ${filter.sql}
+       ORDER BY ${BM25.fts_words} LIMIT $take`,
+    )
+    .all({ match, lo: doc.lo, hi: doc.hi, doc: doc.doc, take: filter.take, ...filter.params })
+    .map((r) => r.id);
 }
 
 /**
