@@ -65,6 +65,7 @@ export interface SearchResult {
 interface ChunkRow {
   id: number;
   doc_id: number;
+  seq: number;
   title: string;
   body: string;
   line_start: number;
@@ -233,22 +234,62 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     scored.push({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0, label: row.label ?? "" }) });
   }
   scored.sort((a, b) => b.score - a.score);
-  return pickHits(scored, options).map(({ row, score, bodyHits }, rank) => ({
-    source: row.label ?? "",
-    title: row.title,
-    lineStart: row.line_start,
-    lineEnd: row.line_end,
-    snippet: makeSnippet(
-      row.body,
-      bodyHits,
-      snippetBudget(rank, options.snippetMax),
-      matcher.weights,
-      titleTerms(matcher, `${row.title}\n${fileName(row.label ?? "")}`),
-    ),
-    score: Math.round(score * 1000) / 1000,
-    contentType: row.code ? "code" : "prose",
-    ...(isMemory(row.label) ? { memory: true as const } : {}),
-  }));
+  return pickHits(scored, options).map(({ row, score, bodyHits }, rank) => {
+    const budget = snippetBudget(rank, options.snippetMax);
+    const under = HEADING_ONLY.test(row.body) ? sectionBelow(db, row, budget) : undefined;
+    return {
+      source: row.label ?? "",
+      title: row.title,
+      lineStart: row.line_start,
+      lineEnd: under?.lineEnd ?? row.line_end,
+      snippet: under
+        ? makeSnippet(under.text, [], budget)
+        : makeSnippet(row.body, bodyHits, budget, matcher.weights, titleTerms(matcher, `${row.title}\n${fileName(row.label ?? "")}`)),
+      score: Math.round(score * 1000) / 1000,
+      contentType: row.code ? "code" : "prose",
+      ...(isMemory(row.label) ? { memory: true as const } : {}),
+    };
+  });
+}
+
+/** A section that is its heading and the list of its subsections alone (chunk/markdown.ts). */
+const HEADING_ONLY = /^[^\n]*\n\nSections: [^\n]*$/;
+
+/** Most subsections read to show what is under a heading-only section and where it ends. */
+const BELOW_MAX = 64;
+
+/**
+ * What a heading-only section holds, to show in its snippet: its heading and the list of its
+ * subsections, then their text in order, as a reader scrolling past the heading sees it
+ * ("strace startup options" shows the first options under Startup, not only their names). `lineEnd`: where the last
+ * subsection read ends, so the hit's lines span the section.
+ */
+function sectionBelow(db: Database, row: ChunkRow, budget: number): { text: string; lineEnd: number } | undefined {
+  const prefix = `${row.title} > `;
+  const rows = db
+    .prepare<{ title: string; body: string; line_end: number }>(
+      `SELECT title, substr(body, 1, $room) AS body, line_end FROM chunks WHERE doc_id = $doc AND seq > $seq ORDER BY seq LIMIT ${BELOW_MAX}`,
+    )
+    .all({ doc: row.doc_id, seq: row.seq, room: budget });
+  const parts = [headWithList(row.body, Math.floor(budget / 3))];
+  let size = parts[0]!.length;
+  let lineEnd = row.line_end;
+  for (const r of rows) {
+    if (!r.title.startsWith(prefix)) break;
+    lineEnd = Math.max(lineEnd, r.line_end);
+    if (size < budget) {
+      parts.push(r.body);
+      size += r.body.length + 2;
+    }
+  }
+  return parts.length > 1 ? { text: parts.join("\n\n"), lineEnd } : undefined;
+}
+
+/** A heading-only section's heading and its list of subsections, the list cut after a whole name when longer than `max`. */
+function headWithList(body: string, max: number): string {
+  if (body.length <= max) return body;
+  const cut = body.lastIndexOf(" · ", max);
+  return cut > body.indexOf("Sections: ") ? `${body.slice(0, cut)} · …` : body.slice(0, body.indexOf("\n"));
 }
 
 /**
@@ -347,7 +388,7 @@ function optionHeadings(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
 }
 
 /** The chunk columns search reads, with the label a hit is shown under. */
-const ROW_SELECT = (filter: Filter) => `SELECT c.id, c.doc_id, c.title, c.body, c.line_start, c.line_end, c.code,
+const ROW_SELECT = (filter: Filter) => `SELECT c.id, c.doc_id, c.seq, c.title, c.body, c.line_start, c.line_end, c.code,
        (SELECT s.label FROM sources s WHERE s.doc_id = c.doc_id ${filter.sourceSql}
         ORDER BY substr(s.label, 1, ${MEMORY_PREFIX.length}) = '${MEMORY_PREFIX}', s.indexed_at DESC LIMIT 1) AS label
      FROM chunks c`;

@@ -188,3 +188,36 @@ describe("the words that gate a query's AND list", () => {
     if (pasted) expect(got.words.filter((w) => /^\d{1,2}$/.test(w))).toEqual([]);
   });
 });
+
+describe("a heading-only section's hit", () => {
+  let own: Database;
+  beforeAll(() => {
+    own = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const options = Array.from({ length: 30 }, (_, i) => `### --opt${i}\n\nOption ${i} sets the knob number ${i} of the tracer.\n`).join("\n");
+    indexSource(own, {
+      label: "man/tracer.1.md",
+      text: `# tracer\n\n## Startup\n\n### -E var=val\n\nRun command with var=val in its environment.\n\n### -p pid\n\nAttach to the process pid.\n\n## Filtering\n\n${options}\n## Exit status\n\nZero on success.\n`,
+      kind: "markdown",
+      maxChunk: 4096,
+    });
+  });
+
+  test("shows the subsections under its heading, and its lines span them", () => {
+    const [hit] = search(own, "tracer startup", { ...base, snippetMax: 1200 }).hits;
+    expect(hit?.title).toBe("tracer > Startup");
+    expect(hit?.snippet).toContain("Sections: -E var=val · -p pid");
+    expect(hit?.snippet).toContain("Run command with var=val in its environment.");
+    expect(hit?.snippet).toContain("Attach to the process pid.");
+    expect(hit?.snippet).not.toContain("Filtering");
+    expect([hit?.lineStart, hit?.lineEnd]).toEqual([3, 11]);
+  });
+
+  test("a long list of subsections is cut after a whole name, and the text below still fits the budget", () => {
+    const [hit] = search(own, "tracer filtering", { ...base, snippetMax: 600 }).hits;
+    expect(hit?.title).toBe("tracer > Filtering");
+    expect(hit?.snippet).toMatch(/Sections: --opt0 · [^\n]*--opt\d+ · …\n/);
+    expect(hit?.snippet).toContain("Option 0 sets the knob number 0");
+    expect(Buffer.byteLength(hit!.snippet)).toBeLessThanOrEqual(600);
+    expect(hit?.lineEnd).toBeGreaterThan(60);
+  });
+});
