@@ -4,7 +4,7 @@ import { isFrequent, planQuery, type PlannedTerm, type QueryPlan } from "./query
 import { findTerms } from "./match.ts";
 import { fileName, isQuestion, makeMatcher, optionsTypedInPart, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
 import { isIdentifierLike, isTypedVersion, STOPWORDS, words as tokens } from "./terms.ts";
-import { docsNamed, type NamedDoc } from "./source-names.ts";
+import { fileNamer, type NamedDoc } from "./source-names.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { titlesReady } from "./titles.ts";
@@ -303,9 +303,10 @@ function namedFileLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   const loose = new Set(q.terms);
   const usable = plan.terms.filter((t) => t.forms.length > 0 && loose.has(t.word) && !STOPWORDS.has(t.word));
   const named = new Map<number, { doc: NamedDoc; by: Set<PlannedTerm> }>();
+  const namedBy = fileNamer(db);
   for (const t of usable) {
     if (t.kind !== "known" && t.kind !== "fixed") continue;
-    for (const doc of docsNamed(db, t.word, t.forms[0]!)) {
+    for (const doc of namedBy(t.word, t.forms[0]!)) {
       const entry = named.get(doc.doc) ?? { doc, by: new Set<PlannedTerm>() };
       entry.by.add(t);
       named.set(doc.doc, entry);

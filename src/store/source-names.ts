@@ -69,23 +69,26 @@ function names(db: Database): Names {
 }
 
 /**
- * The files a query word names, given as typed (lower-cased) and as the index holds it (its stem
- * or spelling fix); none when it names more than MAX_NAMED.
+ * Which files a query word names, given as typed (lower-cased) and as the index holds it (its
+ * stem or spelling fix); none when it names more than MAX_NAMED. One lookup serves every word of
+ * a query: the store is checked for changes once.
  */
-export function docsNamed(db: Database, word: string, indexed: string): NamedDoc[] {
+export function fileNamer(db: Database): (word: string, indexed: string) => NamedDoc[] {
   const n = names(db);
-  const docs = new Set([...(n.docs.get(word) ?? []), ...(n.docs.get(indexed) ?? [])]);
-  if (docs.size === 0 || docs.size > MAX_NAMED) return [];
-  const out: NamedDoc[] = [];
-  for (const doc of docs) {
-    let range = n.ranges.get(doc);
-    if (!range) {
-      const r = db.prepare<{ lo: number | null; hi: number | null }>("SELECT min(id) AS lo, max(id) AS hi FROM chunks WHERE doc_id = $doc").get({ doc });
-      if (r?.lo == null || r.hi == null) continue;
-      range = { doc, lo: r.lo, hi: r.hi };
-      n.ranges.set(doc, range);
+  return (word, indexed) => {
+    const docs = new Set([...(n.docs.get(word) ?? []), ...(n.docs.get(indexed) ?? [])]);
+    if (docs.size === 0 || docs.size > MAX_NAMED) return [];
+    const out: NamedDoc[] = [];
+    for (const doc of docs) {
+      let range = n.ranges.get(doc);
+      if (!range) {
+        const r = db.prepare<{ lo: number | null; hi: number | null }>("SELECT min(id) AS lo, max(id) AS hi FROM chunks WHERE doc_id = $doc").get({ doc });
+        if (r?.lo == null || r.hi == null) continue;
+        range = { doc, lo: r.lo, hi: r.hi };
+        n.ranges.set(doc, range);
+      }
+      out.push(range);
     }
-    out.push(range);
-  }
-  return out;
+    return out;
+  };
 }

@@ -3,14 +3,14 @@ import { join } from "node:path";
 import { openStore, transaction, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { search } from "../../src/store/search.ts";
-import { docsNamed, MAX_NAMED } from "../../src/store/source-names.ts";
+import { fileNamer, MAX_NAMED } from "../../src/store/source-names.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 const md = (label: string, text: string) => ({ label, text, kind: "markdown" as const, maxChunk: 4096 });
 const docOf = (db: Database, label: string) => db.prepare<{ doc_id: number }>("SELECT doc_id FROM sources WHERE label = $label").get({ label })!.doc_id;
-const named = (db: Database, word: string, indexed = word) => docsNamed(db, word, indexed).map((d) => d.doc);
+const named = (db: Database, word: string, indexed = word) => fileNamer(db)(word, indexed).map((d) => d.doc);
 
-describe("docsNamed", () => {
+describe("fileNamer", () => {
   let db: Database;
   beforeAll(() => {
     db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
@@ -28,7 +28,7 @@ describe("docsNamed", () => {
   });
 
   test("the chunk ids given are the doc's own", () => {
-    const [d] = docsNamed(db, "mawk", "mawk");
+    const [d] = fileNamer(db)("mawk", "mawk");
     const ids = db
       .prepare<{ id: number }>("SELECT id FROM chunks WHERE doc_id = $doc ORDER BY id")
       .all({ doc: d!.doc })
