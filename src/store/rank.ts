@@ -325,9 +325,11 @@ function namesHeading(m: TermMatcher, leaf: string, h: HeadingCover, documentsOp
   // The query names the heading, all of it or all but a qualifier it left out (`util.` of
   // `util.TextDecoder`): the latter is a near miss, as `timersPromises.setInterval` is for "setInterval".
   else if (named) exact = h.leafPrecision === 1 ? 1 : h.unnamed ? 0 : QUALIFIED;
-  // The query names the heading whole and its other words are the headings above it ("worker_threads notes").
-  // Not when the headings above name the whole query alone: then the heading is one of its subsections.
-  else if (h.matchedLeaf > 0 && h.leafPrecision === 1 && h.titleCover > 0.999 && h.pathCover < 0.999) exact = QUALIFIED;
+  // The query names the heading whole and its other words are the headings above it ("worker_threads
+  // notes"), or some of them are: in proportion to the query's weight the title holds ("openai sdk
+  // logging" is Logging of openai-README.md, though "sdk" is in no heading above it). Not when the
+  // headings above name the whole query alone: then the heading is one of its subsections.
+  else if (h.matchedLeaf > 0 && h.leafPrecision === 1 && h.pathCover < 0.999) exact = QUALIFIED * h.titleCover;
   // A name typed whole (`request.getHeader`, `BZ2_bzWrite`, `process.versions`) names the heading
   // that gives it so, with the rest of the query, whatever else the heading says (a section
   // number, parameters); one giving a longer name or another form of its words (`getHeaders()`,

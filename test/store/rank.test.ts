@@ -811,3 +811,44 @@ describe("questions and keywords", () => {
       expect(isQuestion(q)).toBe(false);
   });
 });
+
+describe("a heading the query names whole, with words no heading above it gives", () => {
+  test("counts by how much of the query the title holds (openai sdk logging is Logging, not a section that says sdk and console.log)", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const readme = [
+      "# OpenAI TypeScript and JavaScript API Library",
+      "",
+      "## Request IDs",
+      "",
+      "All object responses in the SDK provide a `_request_id` property, so that you can quickly log failing requests.",
+      "",
+      "```ts",
+      "console.log(completion._request_id);",
+      "```",
+      "",
+      "## Advanced Usage",
+      "",
+      "### Logging",
+      "",
+      "Messages are meant for debugging only; the client option sets how many are written.",
+      "",
+      "### Retries",
+      "",
+      "Certain errors are retried twice by default, with a short exponential backoff.",
+      "",
+    ].join("\n");
+    indexSource(local, { label: "npm/openai-README.md", text: readme, kind: "markdown", maxChunk: 4096 });
+    // "log" is in every note, "sdk" in half of them: "sdk" tells more, and no heading gives it.
+    for (let i = 0; i < 24; i++) {
+      indexSource(local, {
+        label: `notes/n${i}.md`,
+        text: `# Note ${i}\n\n${i % 2 ? "We" : "The SDK"} logs each step of job ${i} to the console.\n`,
+        kind: "markdown",
+        maxChunk: 4096,
+      });
+    }
+    const [hit] = search(local, "openai sdk logging", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hit?.title).toBe("OpenAI TypeScript and JavaScript API Library > Advanced Usage > Logging");
+    local.close();
+  });
+});
