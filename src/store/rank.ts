@@ -66,18 +66,21 @@ const KIND_WORDS: ReadonlySet<string> = new Set(
  * The words of a heading with how much each names what it documents: outside parentheses and
  * brackets (parameters count for nothing), the last part of a dotted name counts fully and the
  * parts before it (`util.` in `util.TextDecoder`, `textDecoder.` in `textDecoder.encoding`) half;
- * kind words and stopwords count for nothing unless they are that last part (`patch.object`).
+ * kind words and stopwords count for nothing unless they are that last part (`patch.object`), or
+ * all the heading says (`Events`, `Static methods`).
  */
-function nameWords(heading: string): { word: string; weight: number }[] {
+function nameWords(heading: string, kindsName = false): { word: string; weight: number }[] {
   const out: { word: string; weight: number }[] = [];
   const bare = heading.replace(/\([^()]*\)|\[[^\]]*\]/g, " ");
   for (const m of bare.matchAll(/[\p{L}\p{N}_$]+(?:\.[\p{L}\p{N}_$]+)*/gu)) {
     const parts = words(m[0]);
     if (parts.length === 0) continue;
     const name = parts[parts.length - 1]!;
-    if (parts.length > 1 || !(STOPWORDS.has(name) || KIND_WORDS.has(name))) out.push({ word: name, weight: 1 });
+    if (parts.length > 1 || !(STOPWORDS.has(name) || (KIND_WORDS.has(name) && !kindsName))) out.push({ word: name, weight: 1 });
     for (const q of parts.slice(0, -1)) if (!STOPWORDS.has(q) && !KIND_WORDS.has(q)) out.push({ word: q, weight: 0.5 });
   }
+  // A heading of kind words alone ("Events", "Methods") is named by them.
+  if (out.length === 0 && !kindsName) return nameWords(heading, true);
   return out;
 }
 

@@ -852,3 +852,21 @@ describe("a heading the query names whole, with words no heading above it gives"
     local.close();
   });
 });
+
+describe("a heading of kind words alone", () => {
+  test('is named by them: "rpc mode events" is the Events section, not the page it is on', () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const commands = Array.from({ length: 6 }, (_, i) => `### cmd${i}\n\nSends command ${i}; the agent replies with events on stdout in RPC mode.\n`).join(
+      "\n",
+    );
+    const page = `# RPC Mode\n\nDrive the agent over stdin and stdout.\n\n## Commands\n\n${commands}\n## Events\n\nThe agent streams what happens as it works, one JSON object per line.\n\n## Errors\n\nA failed command gets an error reply.\n`;
+    // "events" is a common word of the store: its heading alone outweighs little.
+    for (let i = 0; i < 10; i++) {
+      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nThe browser fires events when job ${i} ends.\n`, kind: "markdown", maxChunk: 4096 });
+    }
+    indexSource(local, { label: "docs/agent-rpc.md", text: page, kind: "markdown", maxChunk: 4096 });
+    const [hit] = search(local, "rpc mode events", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hit?.title).toBe("RPC Mode > Events");
+    local.close();
+  });
+});
