@@ -9,7 +9,8 @@ const byteLength = (s: string) => Buffer.byteLength(s);
  * room is left, the next best window elsewhere. A chunk's first line (a record's header, a
  * section's heading) leads when the passage starts below it and it is short. Text that fits is
  * returned whole; cuts are marked with "…" and never split a code point. Without hits, or when
- * the title shows every query term, the head of the text is returned. `titled`: terms the hit's
+ * the title shows every query term, the head of the text is returned; when it shows most of the
+ * query's weight, the head leads and the passages go after the rest. `titled`: terms the hit's
  * title shows (a record's `name@version`), weighed as the header line's are, so the passage goes
  * after the rest of the query.
  */
@@ -20,8 +21,8 @@ export function makeSnippet(source: string, found: TermHit[], maxBytes: number, 
   const budget = maxBytes - 16; // room for the "…" marks (3 bytes each) and joins
   // Without hits, or when the title shows every word of the query (the hit is the section the
   // query names), the section's opening says what it is: the head of the text.
-  const named = weights.length > 0 && weights.every((_, t) => titled.has(t));
-  if (hits.length === 0 || named) return `${clipBytes(text.slice(0, budget), budget)}…`;
+  const shownShare = titledShare(weights, titled);
+  if (hits.length === 0 || shownShare === 1) return `${clipBytes(text.slice(0, budget), budget)}…`;
   const firstLineEnd = text.indexOf("\n");
   const header = firstLineEnd > 0 && firstLineEnd <= HEADER_MAX ? text.slice(0, firstLineEnd) : "";
   const width = Math.max(160, Math.floor((budget - byteLength(header)) * 0.9));
@@ -35,6 +36,15 @@ export function makeSnippet(source: string, found: TermHit[], maxBytes: number, 
   // What the header line shows needs no window of its own; a window starting at 0 shows it anyway.
   let remaining = header ? hits.filter((h) => h.at > firstLineEnd) : hits;
   if (remaining.length === 0) remaining = hits;
+  // The title shows most of the query: the section's opening says what it is, and the rest of the
+  // budget goes after the words the title lacks ("undici decompres interceptor brotli" shows what
+  // the `decompress` interceptor does, then where brotli is mentioned).
+  if (shownShare >= MOSTLY_TITLED) {
+    const head: [number, number] = [0, Math.min(text.length, Math.floor(budget * HEAD_SHARE))];
+    windows.push(head);
+    room -= byteLength(text.slice(0, head[1]));
+    remaining = remaining.filter((h) => h.at >= head[1] && !titled.has(h.term));
+  }
   for (let round = 0; round < 3 && remaining.length > 0 && room > 120; round++) {
     const span = Math.min(width, room);
     const [s, e] = fitWindow(text, bestCover(remaining, span, weightOf), span);
@@ -60,6 +70,22 @@ export function makeSnippet(source: string, found: TermHit[], maxBytes: number, 
     .join("\n");
   return clipBytes(out, maxBytes);
 }
+
+/** The share of the query's weight (IDF) that the hit's title shows; 0 when the query has no terms. */
+function titledShare(weights: number[], titled: ReadonlySet<number>): number {
+  let all = 0;
+  let shown = 0;
+  weights.forEach((w, t) => {
+    all += w;
+    if (titled.has(t)) shown += w;
+  });
+  return all > 0 ? shown / all : 0;
+}
+
+/** A title showing this share of the query's weight or more leads its snippet with the section's opening. */
+const MOSTLY_TITLED = 0.7;
+/** How much of the budget that opening takes. */
+const HEAD_SHARE = 0.5;
 
 /** A markdown table row: it opens with a pipe. */
 const TABLE_ROW = /^[ \t]*\|/;

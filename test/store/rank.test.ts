@@ -700,6 +700,20 @@ describe("best-passage snippets", () => {
     expect(snippet).not.toContain("mentioned once");
   });
 
+  test("a title showing most of the query's weight leads with the section's opening, then the passage with the rest", () => {
+    const text = `##### \`decompress\`\n\nThe decompress interceptor automatically decompresses response bodies.\n\n${"- an option of the interceptor that decompress takes.\n".repeat(12)}\n// decompress interceptor for gzip and brotli bodies\n${"filler line.\n".repeat(30)}`;
+    const hits = findTerms(text, ["decompress", "interceptor", "brotli"]);
+    // decompress and interceptor are in the title (terms 0 and 1), brotli is not.
+    const snippet = makeSnippet(text, hits, 600, [1, 0.6, 0.5], new Set([0, 1]));
+    expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(600);
+    expect(snippet).toContain("automatically decompresses response bodies");
+    expect(snippet).toContain("gzip and brotli");
+    // Under the share, the passage alone.
+    const passage = makeSnippet(text, hits, 600, [0.3, 0.3, 1], new Set([0, 1]));
+    expect(passage).not.toContain("automatically decompresses response bodies");
+    expect(passage).toContain("gzip and brotli");
+  });
+
   test("a record's header line leads when the passage is further down", () => {
     const record = `curl (7.88.1-10) bookworm; urgency=medium\n${"  * unrelated change to the build\n".repeat(40)}  * Fix CVE-2023-38545 in SOCKS5\n${"  * more unrelated\n".repeat(20)}`;
     const snippet = makeSnippet(record, findTerms(record, ["cve", "2023", "38545"]), 400, [1, 1, 1]);
