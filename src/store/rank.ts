@@ -329,9 +329,10 @@ function namesHeading(m: TermMatcher, leaf: string, h: HeadingCover, documentsOp
   // `util.TextDecoder`): the latter is a near miss, as `timersPromises.setInterval` is for "setInterval".
   else if (named) exact = h.leafPrecision === 1 ? 1 : h.unnamed ? 0 : QUALIFIED;
   // The query names the heading whole and its other words are the headings above it ("worker_threads
-  // notes"), or some of them are: in proportion to the query's weight the title holds ("openai sdk
-  // logging" is Logging of openai-README.md, though "sdk" is in no heading above it). Not when the
-  // headings above name the whole query alone: then the heading is one of its subsections.
+  // notes"), or some of them are: in proportion to the query's weight the title holds ("exporting
+  // Gemini CLI telemetry to Google Cloud" is Google Cloud telemetry, though no heading above it says
+  // exporting). Not when the headings above name the whole query alone: then the heading is one of
+  // its subsections.
   else if (h.matchedLeaf > 0 && h.leafPrecision === 1 && h.pathCover < 0.999) exact = QUALIFIED * h.titleCover;
   // A name typed whole (`request.getHeader`, `BZ2_bzWrite`, `process.versions`) names the heading
   // that gives it so, with the rest of the query, whatever else the heading says (a section

@@ -827,7 +827,7 @@ describe("questions and keywords", () => {
 });
 
 describe("a heading the query names whole, with words no heading above it gives", () => {
-  test("counts by how much of the query the title holds (openai sdk logging is Logging, not a section that says sdk and console.log)", () => {
+  test("counts by how much of the query the title holds: Logging, not a section whose text says sdk and console.log", () => {
     const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
     const readme = [
       "# OpenAI TypeScript and JavaScript API Library",
