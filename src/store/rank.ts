@@ -298,6 +298,8 @@ interface HeadingCover {
   /** Share of the query's weight the heading and those above it hold, and those above alone. */
   titleCover: number;
   pathCover: number;
+  /** Every query word the heading holds is in a heading above it or the file's name too. */
+  repeats: boolean;
 }
 
 /**
@@ -333,7 +335,9 @@ function namesHeading(m: TermMatcher, leaf: string, h: HeadingCover, documentsOp
   // Gemini CLI telemetry to Google Cloud" is Google Cloud telemetry, though no heading above it says
   // exporting). Not when the headings above name the whole query alone: then the heading is one of
   // its subsections.
-  else if (h.matchedLeaf > 0 && h.leafPrecision === 1 && h.pathCover < 0.999) exact = QUALIFIED * h.titleCover;
+  // In part only by a heading that says more than those above it: "pg_dump options" is Options,
+  // not the page's first section, headed pg_dump again.
+  else if (h.matchedLeaf > 0 && h.leafPrecision === 1 && h.pathCover < 0.999 && (h.titleCover > 0.999 || !h.repeats)) exact = QUALIFIED * h.titleCover;
   // A name typed whole (`request.getHeader`, `BZ2_bzWrite`, `process.versions`) names the heading
   // that gives it so, with the rest of the query, whatever else the heading says (a section
   // number, parameters); one giving a longer name or another form of its words (`getHeaders()`,
@@ -391,7 +395,8 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const unnamed = leafWords.some((w, i) => !matched[i] && w.weight >= 1);
   const titleCover = weightOf(m, new Set([...inLeaf, ...covered(m, pathHits)]));
   const documentsOption = definesOption(m, leaf, c.body);
-  const exact = namesHeading(m, leaf, { leafCover, leafPrecision, matchedLeaf, unnamed, titleCover, pathCover }, documentsOption);
+  const repeats = leafOnlyRepeats(inLeaf, covered(m, pathHits));
+  const exact = namesHeading(m, leaf, { leafCover, leafPrecision, matchedLeaf, unnamed, titleCover, pathCover, repeats }, documentsOption);
   // The headings above it name the whole query: the section they head is the answer, not each
   // subsection under it ("unittest.mock helpers" is Helpers, not Helpers > mock_open). So too
   // when its own heading says more than the query and names nothing of it they do not ("git

@@ -884,3 +884,37 @@ describe("a heading of kind words alone", () => {
     local.close();
   });
 });
+
+describe("a heading that repeats the headings above it", () => {
+  test('is not named in part by a query that names the page: "pg_dump options" is Options, not the first section headed pg_dump again', () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const page = [
+      "# pg_dump",
+      "",
+      "PostgreSQL 15 documentation.",
+      "",
+      "## pg_dump",
+      "",
+      "pg_dump — extract a PostgreSQL database into a script file or other archive file",
+      "",
+      "## Description",
+      "",
+      "pg_dump is a utility for backing up a PostgreSQL database. It makes consistent backups even if the database is being used concurrently.",
+      "",
+      "## Options",
+      "",
+      "The following command-line options control the content and format of the output.",
+      "",
+      "-a, --data-only: Dump only the data, not the schema (data definitions).",
+      "",
+    ].join("\n");
+    indexSource(local, { label: "docs/postgresql-pg_dump.html", text: page, kind: "markdown", maxChunk: 4096 });
+    // "options" is a common word of the store, pg_dump a rare one.
+    for (let i = 0; i < 100; i++) {
+      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nThe options of job ${i} are read at start.\n`, kind: "markdown", maxChunk: 4096 });
+    }
+    const [hit] = search(local, "pg_dump options", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hit?.title).toBe("pg_dump > Options");
+    local.close();
+  });
+});
