@@ -228,6 +228,8 @@ export interface TermMatcher {
   signal: Weights;
   /** No candidate holds an option the query types whole: it was typed in part (`--null-da`), see optionsTypedInPart. */
   optionsInPart?: boolean;
+  /** Names typed in part (namesTypedInPart). */
+  namesInPart?: string[];
 }
 
 /**
@@ -237,6 +239,19 @@ export interface TermMatcher {
 export function optionsTypedInPart(m: TermMatcher, candidates: { title: string; body: string }[]): boolean {
   const flags = m.fragments.filter(isFlag);
   return flags.length > 0 && !candidates.some((c) => flags.some((f) => holdsWhole(c.title, f) || holdsWhole(c.body, f)));
+}
+
+/**
+ * The names the query types (`hrtime.big`, `license-f`) that none of the candidates' texts write
+ * whole: typed in part, they name in part the heading of a name they begin (`process.hrtime.bigint()`).
+ */
+export function namesTypedInPart(m: TermMatcher, candidates: { title: string; body: string }[]): string[] {
+  return m.fragments
+    .filter((f) => !isFlag(f) && !isVersionLike(f))
+    .filter((f) => {
+      const whole = new RegExp(`(?<![A-Za-z0-9_$-])${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9_$-])`, "i");
+      return !candidates.some((c) => whole.test(c.title) || whole.test(c.body));
+    });
 }
 
 export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: Weights = WEIGHTS): TermMatcher {
@@ -342,6 +357,8 @@ function namesHeading(m: TermMatcher, leaf: string, h: HeadingCover, documentsOp
   // that gives it so, with the rest of the query, whatever else the heading says (a section
   // number, parameters); one giving a longer name or another form of its words (`getHeaders()`,
   // `BZ2_bzWriteOpen`, `process.version`, `writable._write`) names it at most in part.
+  // So does a name typed in part, by the heading of the name it begins (`hrtime.big`: `process.hrtime.bigint()`).
+  if (exact === 0 && m.namesInPart?.some((f) => beginsOption(leaf.toLowerCase(), f))) exact = QUALIFIED;
   const names = m.fragments.filter((f) => !isFlag(f) && !isVersionLike(f) && NAME_JOINED.test(f));
   if (names.length > 0) {
     const givesName = names.some((f) => holdsWhole(leaf.toLowerCase(), f));

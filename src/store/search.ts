@@ -2,7 +2,19 @@ import type { Database } from "./db.ts";
 import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts";
 import { isFrequent, planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
-import { fileName, isQuestion, makeMatcher, optionsTypedInPart, QUESTION_WEIGHTS, scoreChunk, splitTitle, titleTerms, WEIGHTS, type Weights } from "./rank.ts";
+import {
+  fileName,
+  isQuestion,
+  makeMatcher,
+  namesTypedInPart,
+  optionsTypedInPart,
+  QUESTION_WEIGHTS,
+  scoreChunk,
+  splitTitle,
+  titleTerms,
+  WEIGHTS,
+  type Weights,
+} from "./rank.ts";
 import { isIdentifierLike, isTypedVersion, STOPWORDS, words as tokens } from "./terms.ts";
 import { fileNamer, type NamedDoc } from "./source-names.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
@@ -217,6 +229,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   // An option or command typed with its dashes or slash (`--delete`, `/quit`) counts where it is written so.
   const matcher = makeMatcher(plan.terms, [...new Set([...exactFragments, ...q.fragments.filter(isTypedVersion), ...q.flags])], options.weights);
   matcher.optionsInPart = optionsTypedInPart(matcher, rows);
+  matcher.namesInPart = namesTypedInPart(matcher, rows);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
   const scored = rows.map((row) => ({
     row,

@@ -792,7 +792,7 @@ ${"filler ".repeat(40)}`;
   });
 
   test("HTML comments (the YAML history above each Node API entry) are left out, so the entry's own text fits", () => {
-    const yaml = `<!-- YAML\nadded: v0.11.1\nchanges:\n${"  - version: v14.5.0\n    description: The \`maxOutputLength\` option is supported now.\n".repeat(6)}-->`;
+    const yaml = `<!-- YAML\nadded: v0.11.1\nchanges:\n${"  - version: v14.5.0\n    description: The `maxOutputLength` option is supported now.\n".repeat(6)}-->`;
     const list = Array.from({ length: 8 }, (_, i) => `* \`opt${i}\` {integer} **Default:** ${i}`).join("\n");
     const text = `## Class: \`Options\`\n\n${yaml}\n\n<!--type=misc-->\n\nEach class takes an \`options\` object.\n\n${list}\n* \`maxOutputLength\` {integer} Limits output size when using convenience methods.\n`;
     const snippet = makeSnippet(text, findTerms(text, ["maxoutputlength"]), 400, [1]);
@@ -916,5 +916,42 @@ describe("a heading that repeats the headings above it", () => {
     const [hit] = search(local, "pg_dump options", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hit?.title).toBe("pg_dump > Options");
     local.close();
+  });
+});
+
+describe("a name typed in part", () => {
+  const page = [
+    "# Process",
+    "",
+    "## `process.hrtime([time])`",
+    "",
+    "This is the legacy version of `process.hrtime.bigint()` before bigint was introduced. Use `process.hrtime.bigint()` instead: `process.hrtime.bigint()` returns a bigint; `process.hrtime.bigint()` is monotonic.",
+    "",
+    "## `process.hrtime.bigint()`",
+    "",
+    "The bigint version of the method, returning the current high-resolution real time in nanoseconds.",
+    "",
+    "## `fs.watch(filename)`",
+    "",
+    "Watches for changes on filename, even in a big folder.",
+    "",
+    "## `fs.watchFile(filename)`",
+    "",
+    "Watches for changes on filename by polling; prefer `fs.watch` where it works.",
+    "",
+  ].join("\n");
+  let local: Database;
+  beforeAll(() => {
+    local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    indexSource(local, { label: "docs/process.md", text: page, kind: "markdown", maxChunk: 4096 });
+  });
+  const first = (q: string) => search(local, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]?.title;
+
+  test("names in part the heading of the name it begins, over a section that mentions that name often", () => {
+    expect(first("hrtime.big")).toBe("Process > `process.hrtime.bigint()`");
+  });
+
+  test("a name the text writes whole is not read as part of a longer one", () => {
+    expect(first("fs.watch")).toBe("Process > `fs.watch(filename)`");
   });
 });
