@@ -117,11 +117,13 @@ export function isVersionLike(t: string): boolean {
  */
 export function isTypedVersion(t: string): boolean {
   const bare = t.replace(/^\d+:(?=\d)/, "");
-  return isVersionLike(bare) || TYPED_VERSION.test(bare);
+  return isVersionLike(bare) || TYPED_VERSION.test(bare) || LETTERED_VERSION.test(bare);
 }
 
 /** Two parts or more, a Debian pre-release or suffix after `~` or `+` (`1.46.6~rc1-1.1`, `3.80+3.81.b3.1-1`). */
 const TYPED_VERSION = /^\d+(?:\.\d+)+(?:[~+.][0-9A-Za-z]+)*(?:-[0-9A-Za-z.+~]+)?$/;
+/** Letters right after a version's digits (`2022g-4`, `9.2p1-2`, `1.1.1w`): with a revision or a dot. */
+const LETTERED_VERSION = /^\d+[a-z]+\d*-\d[0-9A-Za-z.+~]*$|^\d+(?:\.\d+)+[a-z]+\d*(?:-[0-9A-Za-z.+~]+)?$/;
 
 function isTermStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;

@@ -426,6 +426,8 @@ describe("a version typed whole in a changelog", () => {
     ["e2fsprogs (1.46.6~rc1-1) unstable; urgency=medium", "New upstream release candidate.", "Thu, 05 Jan 2023 10:00:00 +0100"],
     ["debianutils (4.9.3) unstable; urgency=low", "Fix the which manual page.", "Sun, 01 Mar 2020 10:00:00 +0100"],
     ["debianutils (4.9) unstable; urgency=low", "Drop tempfile.", "Sat, 01 Feb 2020 10:00:00 +0100"],
+    ["tzdata (2022g-4) unstable; urgency=medium", "Update the Mexican time zones.", "Thu, 15 Dec 2022 10:00:00 +0100"],
+    ["tzdata (2022g-1) unstable; urgency=medium", "New upstream release 2022g, uploaded to fix 4 zones.", "Tue, 29 Nov 2022 10:00:00 +0100"],
   ]
     .map(([head, change, date]) => `${head}\n\n  * ${change}\n\n -- Jane Doe <jane@example.org>  ${date}\n`)
     .join("\n");
@@ -437,6 +439,7 @@ describe("a version typed whole in a changelog", () => {
     ["debianutils 4.9.3", "debianutils (4.9.3)"],
     ["curl 7.88.1-10", "curl (7.88.1-10)"], // not 7.88.1-10+deb12u7
     ["e2fsprogs 1.46.6~rc1-1.1", "e2fsprogs (1.46.6~rc1-1.1)"], // not 1.46.6~rc1-1
+    ["who uploaded tzdata 2022g-4", "tzdata (2022g-4)"], // letters right after the digits; not 2022g-1, whose text says uploaded and 4
   ])("%s is the entry it heads", (q, header) => {
     const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
     indexSource(local, { label: "changelog.Debian", text: CHANGELOG, kind: "text", maxChunk: 4096 });

@@ -40,6 +40,12 @@ describe("versions as a query gives them", () => {
     ["4.9", false, true], // two parts: typed beside a package name, a version; in running text, seldom
     ["1.46.6~rc1-1.1", false, true],
     ["3.80+3.81.b3.1-1", false, true],
+    ["2022g-4", false, true], // tzdata's releases: letters right after the digits
+    ["9.2p1-2", false, true],
+    ["1.1.1w", false, true],
+    ["2022g", false, false],
+    ["64-bit", false, false],
+    ["x86-64", false, false],
     ["2024-01-02", false, false],
     ["1:30", false, false],
     ["v2", false, false],
