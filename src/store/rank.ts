@@ -202,6 +202,8 @@ export interface Scored {
   score: number;
   /** Hits of the query's terms in the body, for the snippet. */
   bodyHits: TermHit[];
+  /** The query names the chunk's heading whole (an option typed as the heading lists it, a name it gives). */
+  named?: boolean;
 }
 
 export interface RankInput {
@@ -461,5 +463,5 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     // A later part of a section (`Environment Commands (2)`) goes on with its entries; a query
     // that names the section's heading asks for the part that opens it.
     (continued && leafCover > 0 && titleCover > 0.999 ? W.continued : 0);
-  return { score, bodyHits };
+  return { score, bodyHits, named: exact >= 1 };
 }

@@ -247,7 +247,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     scored.push({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0, label: row.label ?? "" }) });
   }
   scored.sort((a, b) => b.score - a.score);
-  return pickHits(scored, options).map(({ row, score, bodyHits }, rank) => {
+  return pickHits(scored, options).map(({ row, score, bodyHits, named }, rank) => {
     const budget = snippetBudget(rank, options.snippetMax);
     const under = HEADING_ONLY.test(row.body) ? sectionBelow(db, row, budget) : undefined;
     return {
@@ -257,7 +257,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
       lineEnd: under?.lineEnd ?? row.line_end,
       snippet: under
         ? makeSnippet(under.text, [], budget)
-        : makeSnippet(row.body, bodyHits, budget, matcher.weights, titleTerms(matcher, `${row.title}\n${fileName(row.label ?? "")}`)),
+        : makeSnippet(row.body, bodyHits, budget, matcher.weights, titleTerms(matcher, `${row.title}\n${fileName(row.label ?? "")}`), named),
       score: Math.round(score * 1000) / 1000,
       contentType: row.code ? "code" : "prose",
       ...(isMemory(row.label) ? { memory: true as const } : {}),

@@ -10,11 +10,19 @@ const byteLength = (s: string) => Buffer.byteLength(s);
  * section's heading) leads when the passage starts below it and it is short. Text that fits is
  * returned whole; cuts are marked with "…" and never split a code point. Without hits, or when
  * the title shows every query term, the head of the text is returned; when it shows most of the
- * query's weight, the head leads and the passages go after the rest. `titled`: terms the hit's
+ * query's weight, or the query names the heading whole (`named`), the head leads and the passages
+ * go after the rest. `titled`: terms the hit's
  * title shows (a record's `name@version`), weighed as the header line's are, so the passage goes
  * after the rest of the query.
  */
-export function makeSnippet(source: string, found: TermHit[], maxBytes: number, weights: number[] = [], titled: ReadonlySet<number> = new Set()): string {
+export function makeSnippet(
+  source: string,
+  found: TermHit[],
+  maxBytes: number,
+  weights: number[] = [],
+  titled: ReadonlySet<number> = new Set(),
+  named = false,
+): string {
   const uncommented = dropComments(source, found);
   const { text, hits } = compactTables(uncommented.text, uncommented.hits);
   if (byteLength(text) <= maxBytes) return text;
@@ -36,10 +44,12 @@ export function makeSnippet(source: string, found: TermHit[], maxBytes: number, 
   // What the header line shows needs no window of its own; a window starting at 0 shows it anyway.
   let remaining = header ? hits.filter((h) => h.at > firstLineEnd) : hits;
   if (remaining.length === 0) remaining = hits;
-  // The title shows most of the query: the section's opening says what it is, and the rest of the
-  // budget goes after the words the title lacks ("undici decompres interceptor brotli" shows what
-  // the `decompress` interceptor does, then where brotli is mentioned).
-  if (shownShare >= MOSTLY_TITLED) {
+  // The title shows most of the query, or the query names the heading whole (`named`: an option as
+  // the heading lists it): the section's opening says what it is, and the rest of the budget goes
+  // after the words the title lacks ("undici decompres interceptor brotli" shows what the
+  // `decompress` interceptor does, then where brotli is mentioned; "perf record --call-graph dwarf"
+  // what --call-graph does, then its dwarf mode).
+  if (shownShare >= MOSTLY_TITLED || named) {
     const head: [number, number] = [0, Math.min(text.length, Math.floor(budget * HEAD_SHARE))];
     windows.push(head);
     room -= byteLength(text.slice(0, head[1]));

@@ -711,10 +711,13 @@ describe("best-passage snippets", () => {
     expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(600);
     expect(snippet).toContain("automatically decompresses response bodies");
     expect(snippet).toContain("gzip and brotli");
-    // Under the share, the passage alone.
+    // Under the share, the passage alone; unless the query names the heading whole.
     const passage = makeSnippet(text, hits, 600, [0.3, 0.3, 1], new Set([0, 1]));
     expect(passage).not.toContain("automatically decompresses response bodies");
     expect(passage).toContain("gzip and brotli");
+    const named = makeSnippet(text, hits, 600, [0.3, 0.3, 1], new Set([0, 1]), true);
+    expect(named).toContain("automatically decompresses response bodies");
+    expect(named).toContain("gzip and brotli");
   });
 
   test("a record's header line leads when the passage is further down", () => {
