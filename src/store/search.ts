@@ -211,7 +211,8 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   const exactFragments = q.fragments.filter(isIdentifierLike);
   const grams = found < options.limit || exactFragments.length > 0 ? gramsExpression(q, gramFragments(q, plan)) : "";
   if (grams) lists.push(candidates(db, "fts_grams", grams, filter));
-  lists.push(...namedFileLists(db, q, plan, filter));
+  // Asked of one source, the query names no other.
+  if (!options.source) lists.push(...namedFileLists(db, q, plan, filter));
   const rrf = new Map<number, number>();
   for (const list of lists) {
     list.forEach((id, rank) => {

@@ -6,8 +6,7 @@
  *
  * A word names a file when it is one of the words of the file's name (rank.ts fileName), as typed
  * or by its porter stem (`logging` for "log"). A word that names more than MAX_NAMED files
- * (`readme`, `index`, `part`) narrows nothing and names none. The words of every label are read
- * once per connection and again only after a source is added, replaced or removed.
+ * (`readme`, `index`, `part`) narrows nothing and names none.
  */
 import { changeStamp, type Database } from "./db.ts";
 import { stem, stemsHere } from "./porter.ts";
@@ -24,48 +23,62 @@ export interface NamedDoc {
   hi: number;
 }
 
+/**
+ * The file-name words of every source, kept per connection. A source's label never changes (a
+ * file indexed again keeps its row and gets another doc), so the words are read once per source:
+ * those added since the last look alone, by id. Which doc a source holds is asked at lookup.
+ */
 interface Names {
-  /** changeStamp when `version` was last read. */
+  /** changeStamp when the sources were last checked. */
   stamp: string;
-  /** Count, doc ids' sum and newest id of the sources when the words were read: a write to sources changes one. */
-  version: string;
-  /** A word of a file name, and its stem, to the docs whose label's file name holds it. */
-  docs: Map<string, Set<number>>;
-  /** Chunk id ranges of the docs looked up so far. */
-  ranges: Map<number, NamedDoc>;
+  /** The newest source read, and its label: another label under that id means ids were reused. */
+  maxId: number;
+  maxLabel: string;
+  /** A word of a file name, and its stem, to the sources whose label's file name holds it; null past MAX_NAMED. */
+  sources: Map<string, number[] | null>;
+  /** Words already stemmed: many labels share theirs (`handler`, `index`). */
+  stems: Map<string, string>;
+  /** Chunk id ranges of docs looked up since the last change. */
+  ranges: Map<number, NamedDoc | null>;
 }
 
 const caches = new WeakMap<Database, Names>();
 
 function names(db: Database): Names {
   const stamp = changeStamp(db);
-  const known = caches.get(db);
-  if (known?.stamp === stamp) return known;
-  const row = db.prepare<{ n: number; d: number; m: number | null }>("SELECT count(*) AS n, total(doc_id) AS d, max(id) AS m FROM sources").get();
-  const version = `${row?.n ?? 0}:${row?.d ?? 0}:${row?.m ?? 0}`;
-  if (known?.version === version) {
-    known.stamp = stamp;
-    return known;
+  let n = caches.get(db);
+  if (n?.stamp === stamp) return n;
+  if (n && n.maxId > 0) {
+    // The newest source read is gone, or its id holds another label now: read every source again.
+    const top = db.prepare<{ label: string }>("SELECT label FROM sources WHERE id = $id").get({ id: n.maxId });
+    if (top?.label !== n.maxLabel) n = undefined;
   }
-  const docs = new Map<string, Set<number>>();
-  const add = (key: string, doc: number) => {
-    let set = docs.get(key);
-    if (!set) docs.set(key, (set = new Set()));
-    set.add(doc);
-  };
-  for (const s of db.prepare<{ label: string; doc_id: number }>("SELECT label, doc_id FROM sources").all()) {
+  if (!n) {
+    n = { stamp, maxId: 0, maxLabel: "", sources: new Map(), stems: new Map(), ranges: new Map() };
+    caches.set(db, n);
+  }
+  n.stamp = stamp;
+  n.ranges.clear();
+  for (const s of db.prepare<{ id: number; label: string }>("SELECT id, label FROM sources WHERE id > $max ORDER BY id").all({ max: n.maxId })) {
+    n.maxId = s.id;
+    n.maxLabel = s.label;
     for (const w of words(fileName(s.label))) {
       if (w.length < 2 || /^\d+$/.test(w)) continue;
-      add(w, s.doc_id);
-      if (stemsHere(w)) {
-        const st = stem(w);
-        if (st !== w) add(st, s.doc_id);
-      }
+      add(n, w, s.id);
+      let st = n.stems.get(w);
+      if (st === undefined) n.stems.set(w, (st = stemsHere(w) ? stem(w) : w));
+      if (st !== w) add(n, st, s.id);
     }
   }
-  const fresh: Names = { stamp, version, docs, ranges: new Map() };
-  caches.set(db, fresh);
-  return fresh;
+  return n;
+}
+
+function add(n: Names, key: string, source: number): void {
+  const list = n.sources.get(key);
+  if (list === null || list?.includes(source)) return;
+  if (!list) n.sources.set(key, [source]);
+  else if (list.length < MAX_NAMED) list.push(source);
+  else n.sources.set(key, null);
 }
 
 /**
@@ -75,20 +88,27 @@ function names(db: Database): Names {
  */
 export function fileNamer(db: Database): (word: string, indexed: string) => NamedDoc[] {
   const n = names(db);
+  const docOf = db.prepare<{ doc_id: number }>("SELECT doc_id FROM sources WHERE id = $id");
+  const rangeOf = db.prepare<{ lo: number | null; hi: number | null }>("SELECT min(id) AS lo, max(id) AS hi FROM chunks WHERE doc_id = $doc");
   return (word, indexed) => {
-    const docs = new Set([...(n.docs.get(word) ?? []), ...(n.docs.get(indexed) ?? [])]);
-    if (docs.size === 0 || docs.size > MAX_NAMED) return [];
-    const out: NamedDoc[] = [];
-    for (const doc of docs) {
+    const typed = n.sources.get(word);
+    const held = n.sources.get(indexed);
+    if (typed === null || held === null) return [];
+    const sources = new Set([...(typed ?? []), ...(held ?? [])]);
+    if (sources.size === 0 || sources.size > MAX_NAMED) return [];
+    const out = new Map<number, NamedDoc>();
+    for (const id of sources) {
+      const doc = docOf.get({ id })?.doc_id;
+      // A source removed since its words were read names nothing.
+      if (doc === undefined) continue;
       let range = n.ranges.get(doc);
-      if (!range) {
-        const r = db.prepare<{ lo: number | null; hi: number | null }>("SELECT min(id) AS lo, max(id) AS hi FROM chunks WHERE doc_id = $doc").get({ doc });
-        if (r?.lo == null || r.hi == null) continue;
-        range = { doc, lo: r.lo, hi: r.hi };
+      if (range === undefined) {
+        const r = rangeOf.get({ doc });
+        range = r?.lo == null || r.hi == null ? null : { doc, lo: r.lo, hi: r.hi };
         n.ranges.set(doc, range);
       }
-      out.push(range);
+      if (range) out.set(doc, range);
     }
-    return out;
+    return [...out.values()];
   };
 }

@@ -57,6 +57,17 @@ describe("fileNamer", () => {
     transaction(db, () => db.exec("DELETE FROM sources WHERE label = 'man/zstd.1.txt'"));
     expect(named(db, "zstd")).toEqual([]);
   });
+
+  test("a newest source removed and its id given to another label: the old label's words name nothing", () => {
+    indexSource(db, md("man/brotli.1.txt", "# brotli\n\nCompresses.\n"));
+    expect(named(db, "brotli")).toEqual([docOf(db, "man/brotli.1.txt")]);
+    const id = db.prepare<{ id: number }>("SELECT id FROM sources WHERE label = 'man/brotli.1.txt'").get()!.id;
+    transaction(db, () => db.exec("DELETE FROM sources WHERE label = 'man/brotli.1.txt'"));
+    indexSource(db, md("man/xz.1.txt", "# xz\n\nCompresses too.\n"));
+    expect(db.prepare<{ id: number }>("SELECT id FROM sources WHERE label = 'man/xz.1.txt'").get()!.id).toBe(id);
+    expect(named(db, "brotli")).toEqual([]);
+    expect(named(db, "xz")).toEqual([docOf(db, "man/xz.1.txt")]);
+  });
 });
 
 describe("search with a file the query names", () => {
