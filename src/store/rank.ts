@@ -248,12 +248,16 @@ export function optionsTypedInPart(m: TermMatcher, candidates: { title: string; 
  * whole: typed in part, they name in part the heading of a name they begin (`process.hrtime.bigint()`).
  */
 export function namesTypedInPart(m: TermMatcher, candidates: { title: string; body: string }[]): string[] {
-  return m.fragments
-    .filter((f) => !isFlag(f) && !isVersionLike(f))
-    .filter((f) => {
-      const whole = new RegExp(`(?<![A-Za-z0-9_$-])${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9_$-])`, "i");
-      return !candidates.some((c) => whole.test(c.title) || whole.test(c.body));
-    });
+  return (
+    m.fragments
+      .filter((f) => !isFlag(f) && !isVersionLike(f))
+      // Only a name some heading begins can count; the texts are read for those alone.
+      .filter((f) => candidates.some((c) => beginsOption(c.title.toLowerCase(), f)))
+      .filter((f) => {
+        const whole = new RegExp(`(?<![A-Za-z0-9_$-])${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9_$-])`, "i");
+        return !candidates.some((c) => whole.test(c.title) || whole.test(c.body));
+      })
+  );
 }
 
 export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: Weights = WEIGHTS): TermMatcher {
