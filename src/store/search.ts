@@ -316,6 +316,8 @@ function headWithList(body: string, max: number): string {
 function namedFileLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter): number[][] {
   const loose = new Set(q.terms);
   const usable = plan.terms.filter((t) => t.forms.length > 0 && loose.has(t.word) && !STOPWORDS.has(t.word));
+  // A file's name and at least one other word to rank its chunks by.
+  if (usable.length < 2) return [];
   const named = new Map<number, { doc: NamedDoc; by: Set<PlannedTerm> }>();
   const namedBy = fileNamer(db);
   for (const t of usable) {
