@@ -17,6 +17,7 @@ import {
 } from "./rank.ts";
 import { isIdentifierLike, isTypedVersion, STOPWORDS, words as tokens } from "./terms.ts";
 import { fileNamer, type NamedDoc } from "./source-names.ts";
+import { sectionBelow } from "./section-below.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { titlesReady } from "./titles.ts";
@@ -250,7 +251,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   scored.sort((a, b) => b.score - a.score);
   return pickHits(scored, options).map(({ row, score, bodyHits, named }, rank) => {
     const budget = snippetBudget(rank, options.snippetMax);
-    const under = HEADING_ONLY.test(row.body) ? sectionBelow(db, row, budget) : undefined;
+    const under = sectionBelow(db, row, budget);
     return {
       source: row.label ?? "",
       title: row.title,
@@ -264,46 +265,6 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
       ...(isMemory(row.label) ? { memory: true as const } : {}),
     };
   });
-}
-
-/** A section that is its heading and the list of its subsections alone (chunk/markdown.ts). */
-const HEADING_ONLY = /^[^\n]*\n\nSections: [^\n]*$/;
-
-/** Most subsections read to show what is under a heading-only section and where it ends. */
-const BELOW_MAX = 64;
-
-/**
- * What a heading-only section holds, to show in its snippet: its heading and the list of its
- * subsections, then their text in order, as a reader scrolling past the heading sees it
- * ("strace startup options" shows the first options under Startup, not only their names). `lineEnd`: where the last
- * subsection read ends, so the hit's lines span the section.
- */
-function sectionBelow(db: Database, row: ChunkRow, budget: number): { text: string; lineEnd: number } | undefined {
-  const prefix = `${row.title} > `;
-  const rows = db
-    .prepare<{ title: string; body: string; line_end: number }>(
-      `SELECT title, substr(body, 1, $room) AS body, line_end FROM chunks WHERE doc_id = $doc AND seq > $seq ORDER BY seq LIMIT ${BELOW_MAX}`,
-    )
-    .all({ doc: row.doc_id, seq: row.seq, room: budget });
-  const parts = [headWithList(row.body, Math.floor(budget / 3))];
-  let size = parts[0]!.length;
-  let lineEnd = row.line_end;
-  for (const r of rows) {
-    if (!r.title.startsWith(prefix)) break;
-    lineEnd = Math.max(lineEnd, r.line_end);
-    if (size < budget) {
-      parts.push(r.body);
-      size += r.body.length + 2;
-    }
-  }
-  return parts.length > 1 ? { text: parts.join("\n\n"), lineEnd } : undefined;
-}
-
-/** A heading-only section's heading and its list of subsections, the list cut after a whole name when longer than `max`. */
-function headWithList(body: string, max: number): string {
-  if (body.length <= max) return body;
-  const cut = body.lastIndexOf(" · ", max);
-  return cut > body.indexOf("Sections: ") ? `${body.slice(0, cut)} · …` : body.slice(0, body.indexOf("\n"));
 }
 
 /**
