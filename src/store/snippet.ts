@@ -11,9 +11,8 @@ const byteLength = (s: string) => Buffer.byteLength(s);
  * returned whole; cuts are marked with "…" and never split a code point. Without hits, or when
  * the title shows every query term, the head of the text is returned; when it shows most of the
  * query's weight, or the query names the heading whole (`named`), the head leads and the passages
- * go after the rest. `titled`: terms the hit's
- * title shows (a record's `name@version`), weighed as the header line's are, so the passage goes
- * after the rest of the query.
+ * go after the rest. `titled`: terms the hit's title shows (a record's `name@version`), weighed as
+ * the header line's are, so the passage goes after the rest of the query.
  */
 export function makeSnippet(
   source: string,
