@@ -10,7 +10,7 @@ import { synonymsOf } from "./synonyms.ts";
 import { quote, type ParsedQuery } from "./query.ts";
 import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
 import { hasVocab, vocabHas, wordsWithPrefix } from "./vocab.ts";
-import { isIdentifierLike, STOPWORDS, words as tokens } from "./terms.ts";
+import { isName, STOPWORDS, words as tokens } from "./terms.ts";
 
 /** Whether the trigram index holds the fragment somewhere (one short MATCH). */
 function inGrams(db: Database, fragment: string): boolean {
@@ -55,7 +55,7 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   // letters alone (`ustomization`) is a word typed wrong before it is a piece of one.
   const pieces = new Set(
     q.fragments
-      .filter((f) => isIdentifierLike(f) && !/^[A-Za-z][a-z]+$/.test(f))
+      .filter(isName)
       .filter((f) => inGrams(db, f))
       .flatMap((f) => tokens(f)),
   );

@@ -6,7 +6,7 @@
  */
 import { findCompounds, findTerms, lightStem, minimalSpan, type TermHit } from "./match.ts";
 import type { PlannedTerm } from "./query-plan.ts";
-import { isTypedVersion, isVersionLike, STOPWORDS, words } from "./terms.ts";
+import { escapeRegExp, isTypedVersion, isVersionLike, STOPWORDS, words } from "./terms.ts";
 
 /** Weights of each signal, measured on the dev split of bench/retrieval (see README). */
 export const WEIGHTS = {
@@ -254,7 +254,7 @@ export function namesTypedInPart(m: TermMatcher, candidates: { title: string; bo
       // Only a name some heading begins can count; the texts are read for those alone.
       .filter((f) => candidates.some((c) => beginsOption(c.title.toLowerCase(), f)))
       .filter((f) => {
-        const whole = new RegExp(`(?<![A-Za-z0-9_$-])${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9_$-])`, "i");
+        const whole = new RegExp(`(?<![A-Za-z0-9_$-])${escapeRegExp(f)}(?![A-Za-z0-9_$-])`, "i");
         return !candidates.some((c) => whole.test(c.title) || whole.test(c.body));
       })
   );

@@ -15,7 +15,7 @@ import {
   WEIGHTS,
   type Weights,
 } from "./rank.ts";
-import { isIdentifierLike, isTypedVersion, STOPWORDS, words as tokens } from "./terms.ts";
+import { escapeRegExp, isIdentifierLike, isName, isTypedVersion, STOPWORDS, words as tokens } from "./terms.ts";
 import { fileNamer, type NamedDoc } from "./source-names.ts";
 import { sectionBelow } from "./section-below.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
@@ -133,8 +133,6 @@ function withFixedFragments(q: ParsedQuery, plan: QueryPlan): ParsedQuery {
   };
   return { ...q, fragments: [...new Set(q.fragments.map(fixed))], flags: [...new Set(q.flags.map(fixed))] };
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const termExpression = (t: PlannedTerm) => (t.forms.length === 1 ? quote(t.forms[0]!) : `(${t.forms.map(quote).join(" OR ")})`);
 
@@ -294,21 +292,16 @@ function namedFileLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     // The words of the file's name are in all of its chunks: the rest of the query tells which.
     const others = usable.filter((t) => !by.has(t));
     const rest = rarest(gateTerms(plan, others), plan.total);
-    if (rest.length > 0) lists.push(candidatesIn(db, doc, rest.map(termExpression).join(" OR "), filter));
+    if (rest.length === 0) continue;
+    // Within the doc's chunk ids (a doc's chunks are written together): BM25 over its matches alone.
+    const within: Filter = {
+      ...filter,
+      sql: `${filter.sql} AND fts_words.rowid BETWEEN $lo AND $hi AND c.doc_id = $doc`,
+      params: { ...filter.params, lo: doc.lo, hi: doc.hi, doc: doc.doc },
+    };
+    lists.push(candidates(db, "fts_words", rest.map(termExpression).join(" OR "), within));
   }
   return lists;
-}
-
-/** Best rowids of the porter index among one doc's chunks (its ids are one range: a doc's chunks are written together). */
-function candidatesIn(db: Database, doc: NamedDoc, match: string, filter: Filter): number[] {
-  return db
-    .prepare<{ id: number }>(
-      `SELECT c.id AS id FROM fts_words JOIN chunks c ON c.id = fts_words.rowid
-       WHERE fts_words MATCH $match AND fts_words.rowid BETWEEN $lo AND $hi AND c.doc_id = $doc ${filter.sql}
-       ORDER BY ${BM25.fts_words} LIMIT $take`,
-    )
-    .all({ match, lo: doc.lo, hi: doc.hi, doc: doc.doc, take: filter.take, ...filter.params })
-    .map((r) => r.id);
 }
 
 /**
@@ -333,9 +326,6 @@ export function gramFragments(q: ParsedQuery, plan: QueryPlan): string[] {
   const rank = (f: string) => (isIdentifierLike(f) ? 2 : held.has(f.toLowerCase()) ? 0 : 1);
   return [...pool].sort((a, b) => rank(b) - rank(a) || b.length - a.length).slice(0, MAX_GRAM_FRAGMENTS);
 }
-
-/** A name rather than a word: identifier-like, and not a long word of letters alone (`dependencies`). */
-const isName = (f: string) => isIdentifierLike(f) && !/^[A-Za-z][a-z]+$/.test(f);
 
 /** Option headings looked up at most per option typed. */
 const OPTION_HEADINGS = 4;

@@ -149,3 +149,13 @@ export function isIdentifierLike(t: string): boolean {
   if (letters * 2 < t.length) return false;
   return camel || joiner || t.length >= 12 || letters < t.length;
 }
+
+/** A name rather than a word: identifier-like, and not a word of letters alone (`dependencies`, `ustomization`). */
+export function isName(t: string): boolean {
+  return isIdentifierLike(t) && !/^[A-Za-z][a-z]+$/.test(t);
+}
+
+/** `s` with the characters a regular expression reads specially escaped. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
