@@ -12,7 +12,8 @@ const byteLength = (s: string) => Buffer.byteLength(s);
  * the title shows every query term, the head of the text is returned; when it shows most of the
  * query's weight, or the query names the heading whole (`named`), the head leads and the passages
  * go after the rest. `titled`: terms the hit's title shows (a record's `name@version`), weighed as
- * the header line's are, so the passage goes after the rest of the query.
+ * the header line's are, so the passage goes after the rest of the query. In a JSON record, a key
+ * the query names weighs twice (see withKeys).
  */
 export function makeSnippet(
   source: string,
@@ -36,13 +37,18 @@ export function makeSnippet(
   // The header line is shown anyway: a term it holds counts a quarter, so the passage goes after
   // what the header does not say (`execArgv` under a `child_process.fork(…)` heading).
   const shown = new Set([...titled, ...(header ? hits.filter((h) => h.at < firstLineEnd).map((h) => h.term) : [])]);
-  const weightOf = (t: number) => (weights[t] ?? 1) * (shown.has(t) ? 0.25 : 1);
+  // A JSON key the query names (`"devDependencies":`) counts twice: what follows it is the value asked for.
+  const keyed = withKeys(text, hits, weights.length);
+  const weightOf = (t: number) => {
+    const term = t >= weights.length ? t - weights.length : t;
+    return (weights[term] ?? 1) * (shown.has(term) ? 0.25 : 1);
+  };
 
   const windows: [number, number][] = [];
   let room = budget - byteLength(header);
   // What the header line shows needs no window of its own; a window starting at 0 shows it anyway.
-  let remaining = header ? hits.filter((h) => h.at > firstLineEnd) : hits;
-  if (remaining.length === 0) remaining = hits;
+  let remaining = header ? keyed.filter((h) => h.at > firstLineEnd) : keyed;
+  if (remaining.length === 0) remaining = keyed;
   // The title shows most of the query, or the query names the heading whole (`named`: an option as
   // the heading lists it): the section's opening says what it is, and the rest of the budget goes
   // after the words the title lacks ("undici decompres interceptor brotli" shows what the
@@ -78,6 +84,24 @@ export function makeSnippet(
     })
     .join("\n");
   return clipBytes(out, maxBytes);
+}
+
+/** A quoted key followed by its colon, from just after the word. */
+const KEY_END = /^"\s*:/;
+
+/**
+ * In JSON text (a record: it opens with `{` or `[`), each hit that is a whole key (`"nyc": {`) is
+ * given a twin of term `term + offset`, weighed as the term is: a window holding the key then
+ * holds the term's weight twice, and shows the key's value rather than a passing mention of it.
+ * Other text is returned as it is.
+ */
+function withKeys(text: string, hits: TermHit[], offset: number): TermHit[] {
+  if (offset === 0) return hits;
+  const first = text.trimStart()[0];
+  if (first !== "{" && first !== "[") return hits;
+  return hits.flatMap((h) =>
+    text[h.at - 1] === '"' && KEY_END.test(text.slice(h.at + h.length, h.at + h.length + 4)) ? [h, { term: h.term + offset, at: h.at, length: h.length }] : [h],
+  );
 }
 
 /** The share of the query's weight (IDF) that the hit's title shows; 0 when the query has no terms. */
@@ -221,7 +245,13 @@ function fitWindow(text: string, [from, to]: [number, number], maxBytes: number)
     let s = Math.max(0, Math.min(from - lead, text.length - width));
     // A passage reads from the start of its line when that is near and the hits still fit.
     const line = text.lastIndexOf("\n", s - 1) + 1;
-    if (s - line <= LINE_START_MAX && line + width >= to) s = line;
+    if (s + width >= text.length) {
+      // The window reaches the end of the text: moving its start back would cut that end (what
+      // follows the hits), so it starts at the next line instead, when that is near and still
+      // holds them.
+      const next = text.indexOf("\n", s) + 1;
+      if (s > line && next > 0 && next - s <= LINE_START_MAX && next <= from) s = next;
+    } else if (s - line <= LINE_START_MAX && line + width >= to) s = line;
     window = [s, Math.min(text.length, s + width)];
     const bytes = byteLength(text.slice(window[0], window[1]));
     if (bytes <= maxBytes) return window;

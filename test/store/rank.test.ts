@@ -735,10 +735,20 @@ describe("best-passage snippets", () => {
   });
 
   test("terms the hit's title shows do not pull the passage toward them", () => {
-    const record = `[\n  {\n    "_id": "is-number@4.0.0",\n${'    "x": "filler value",\n'.repeat(40)}    "contributors": ["Jon Schlinkert", "tunnckoCore"]\n  }\n]`;
+    const record = `[\n  {\n    "_id": "is-number@4.0.0",\n${'    "x": "filler value",\n'.repeat(40)}    "notes": "contributors: tunnckoCore, Jon"\n  }\n]`;
     const hits = findTerms(record, ["number", "contributor"]);
     expect(makeSnippet(record, hits, 300, [1, 1])).not.toContain("tunnckoCore");
     expect(makeSnippet(record, hits, 300, [1, 1], new Set([0]))).toContain("tunnckoCore");
+  });
+
+  test("in a JSON record, a key the query names pulls the passage to its value, not to a passing mention", () => {
+    const record = `{\n  "name": "dayjs",\n  "keywords": ["date", "moment"],\n  "scripts": { "test": "jest" },\n${'  "x": "filler value",\n'.repeat(30)}  "devDependencies": {\n    "jest": "^24.0.0",\n    "moment": "2.27.0"\n  },\n${'  "y": "filler value",\n'.repeat(30)}}`;
+    const hits = findTerms(record, ["moment", "test", "devdependency"]);
+    const snippet = makeSnippet(record, hits, 300, [1, 1, 0.8]);
+    expect(snippet).toContain('"moment": "2.27.0"');
+    // Not JSON (no brace first): a quoted word before a colon is no key.
+    const prose = `see "moment" and test: keywords first.\n${"filler ".repeat(60)}\n"devDependencies": { "moment": "2.27.0" }`;
+    expect(makeSnippet(prose, findTerms(prose, ["moment", "test", "devdependency"]), 120, [1, 1, 0.8])).not.toContain("2.27.0");
   });
 
   test("when the title shows every word of the query, the snippet is the section's opening", () => {
