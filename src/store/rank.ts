@@ -302,6 +302,9 @@ function weightOf(m: TermMatcher, terms: Set<number>): number {
   return w / m.total;
 }
 
+/** The leaf's weight for a heading that only repeats the file's name, beside query words the title lacks. */
+const FILE_NAMED_LEAF = 0.5;
+
 /** Whether a heading's query terms are all in the headings above it too (and it has some). */
 function leafOnlyRepeats(inLeaf: Set<number>, inPath: Set<number>): boolean {
   return inLeaf.size > 0 && [...inLeaf].every((t) => inPath.has(t));
@@ -399,7 +402,8 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const leafHits = [...findTerms(leaf, m.stems, m.inside), ...findCompounds(leaf, m.stems)];
   // The file's name stands above its headings: "node-fetch Class: Headers" names that class of node-fetch-README.md.
   const headingHits = findTerms(path, m.stems, m.inside);
-  const pathHits = c.label ? [...headingHits, ...findTerms(fileName(c.label), m.stems, m.inside)] : headingHits;
+  const fileHits = c.label ? findTerms(fileName(c.label), m.stems, m.inside) : [];
+  const pathHits = [...headingHits, ...fileHits];
   const rawBody = findTerms(c.body, m.stems, m.inside);
   const bodyHits = rawBody.map((h) => ({ ...h, term: m.termOf[h.term]! }));
   const inLeaf = covered(m, leafHits);
@@ -442,6 +446,10 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     const held = (f: string) => (!isFlag(f) ? lower.includes(f) : holdsWhole(text, f) || (m.optionsInPart === true && beginsOption(text, f)));
     fragment = m.fragments.filter(held).length / m.fragments.length;
   }
+  // A heading whose query words all name the file (a README's title, `Zod to Json Schema` of
+  // zod-to-json-schema-README.md) says which page, not which part of it: beside words it lacks
+  // ("zod to json schema deprecation") its leaf counts half, and the section they name wins.
+  const namesFileOnly = titleCover < 0.999 && leafOnlyRepeats(inLeaf, covered(m, fileHits));
   // A version the query gives whole is the heading's own (`## 0.14.0 (2024-02-13)`), not one of
   // the versions a neighbouring entry's text mentions (`sdk-v0.14.0...sdk-v0.14.1` under 0.14.1).
   const named = namesRecord(m, c.title);
@@ -450,7 +458,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const score =
     c.fused * W.fused +
     cover * W.cover +
-    leafCover * (0.5 + 0.5 * leafPrecision) * W.leaf +
+    leafCover * (0.5 + 0.5 * leafPrecision) * W.leaf * (namesFileOnly ? FILE_NAMED_LEAF : 1) +
     pathCover * W.path +
     (named ? Math.max(exact, 1) : exact) * W.exact +
     proximity * W.proximity +

@@ -971,3 +971,38 @@ describe("a name typed in part", () => {
     expect(first("fs.watch")).toBe("Process > `fs.watch(filename)`");
   });
 });
+
+describe("a page's title that only repeats the file's name", () => {
+  test('counts half beside words it lacks: "zod to json schema deprecation" is Notice of deprecation, not the badges under the title', () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const page = [
+      "# Zod to Json Schema",
+      "",
+      "[![NPM Version](https://img.shields.io/npm/v/zod-to-json-schema.svg)](https://npmjs.org/package/zod-to-json-schema)",
+      "",
+      "## Notice of deprecation",
+      "",
+      "As of November 2025, this project will no longer be actively maintained; Zod v4 generates JSON schemas natively.",
+      "",
+      "## Usage",
+      "",
+      "Pass a Zod schema to zodToJsonSchema and get a JSON schema object back.",
+      "",
+    ].join("\n");
+    indexSource(local, { label: "docs/zod-to-json-schema-README.md", text: page, kind: "markdown", maxChunk: 4096 });
+    for (let i = 0; i < 60; i++) {
+      indexSource(local, {
+        label: `notes/n${i}.md`,
+        text: `# Note ${i}\n\nThe JSON schema of job ${i} is read at start; its deprecation notes too.\n`,
+        kind: "markdown",
+        maxChunk: 4096,
+      });
+    }
+    const [hit] = search(local, "zod to json schema deprecation", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hit?.title).toBe("Zod to Json Schema > Notice of deprecation");
+    // Asked for the page alone, the title is still the page.
+    const [page1] = search(local, "zod to json schema", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(page1?.title).toBe("Zod to Json Schema");
+    local.close();
+  });
+});
