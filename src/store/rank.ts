@@ -136,12 +136,28 @@ const SUMMARY = /^synopsis$/i;
 
 /** Whether only white space and list or markup marks (`-`, `*`, backquotes, underscores) stand between the line's start and `at`. */
 function opensLine(text: string, at: number): boolean {
-  for (let i = at - 1; i >= 0 && at - i <= 8; i--) {
+  let from = at;
+  // A name after its qualifier (`Match.groupdict(` of a Python signature, `os.path.join`) opens
+  // the line the qualifier opens.
+  if (text.charCodeAt(at - 1) === 46) {
+    let j = at - 1;
+    while (j >= 0 && at - j <= QUALIFIER_MAX && isQualifierChar(text.charCodeAt(j))) j--;
+    from = j + 1;
+  }
+  for (let i = from - 1; i >= 0 && from - i <= 8; i--) {
     const c = text.charCodeAt(i);
     if (c === 10) return true;
     if (!(c === 32 || c === 9 || c === 45 || c === 42 || c === 96 || c === 95)) return false;
   }
-  return at === 0;
+  return from === 0;
+}
+
+/** Longest qualifier (`Match.`, `os.path.`) read back over before a name. */
+const QUALIFIER_MAX = 40;
+
+/** A letter, digit, `_` or `.`: what a qualifier is made of. */
+function isQualifierChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46;
 }
 
 /** Whether `version` stands whole in `text`: not inside a longer version or word (`0.14.0` is not in `10.14.0`). */

@@ -1006,3 +1006,21 @@ describe("a page's title that only repeats the file's name", () => {
     local.close();
   });
 });
+
+describe("a name that opens a line", () => {
+  test("after its qualifier (`Match.groupdict(`) is where the name is defined: that section wins over one that uses it", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const howto =
+      "# Regular Expression HOWTO\n\n## Named Groups\n\nNamed groups can also be retrieved as a dictionary with `groupdict()`, and groupdict is handy:\n\n    >>> m.groupdict()\n    {'first': 'Jane'}\n";
+    const reference =
+      "# re\n\n## Match Objects\n\nMatch objects always have a boolean value of True.\n\nMatch.groupdict(_default=None_)\n\nReturn a dictionary containing all the named subgroups of the match, keyed by the subgroup name.\n";
+    indexSource(local, { label: "python/howto/regex.html", text: howto, kind: "markdown", maxChunk: 4096 });
+    indexSource(local, { label: "python/library/re.html", text: reference, kind: "markdown", maxChunk: 4096 });
+    for (let i = 0; i < 40; i++) {
+      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nGroups of job ${i} are read at start.\n`, kind: "markdown", maxChunk: 4096 });
+    }
+    const [hit] = search(local, "groupdic", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hit?.title).toBe("re > Match Objects");
+    local.close();
+  });
+});
