@@ -134,7 +134,10 @@ const nameChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ||
  */
 const SUMMARY = /^synopsis$/i;
 
-/** Whether only white space and list or markup marks (`-`, `*`, backquotes, underscores) stand between the line's start and `at`. */
+/**
+ * Whether only white space and list or markup marks (`-`, `*`, backquotes, underscores, a table
+ * row's opening `|`: its first cell names the row) stand between the line's start and `at`.
+ */
 function opensLine(text: string, at: number): boolean {
   let from = at;
   // A name after its qualifier (`Match.groupdict(` of a Python signature, `os.path.join`) opens
@@ -147,7 +150,7 @@ function opensLine(text: string, at: number): boolean {
   for (let i = from - 1; i >= 0 && from - i <= 8; i--) {
     const c = text.charCodeAt(i);
     if (c === 10) return true;
-    if (!(c === 32 || c === 9 || c === 45 || c === 42 || c === 96 || c === 95)) return false;
+    if (!(c === 32 || c === 9 || c === 45 || c === 42 || c === 96 || c === 95 || c === 124)) return false;
   }
   return from === 0;
 }

@@ -1024,3 +1024,34 @@ describe("a name that opens a line", () => {
     local.close();
   });
 });
+
+describe("a name in a table row's first cell", () => {
+  test("is where the row defines it: that section wins over ones that use it", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const page = [
+      "# strtok3",
+      "",
+      "## peekBuffer function",
+      "",
+      "Peeks into the buffer. With `mayBeLess: true`, fewer bytes are returned at the end; mayBeLess changes the end handling, and mayBeLess is never a partial token.",
+      "",
+      "Return value `Promise<number>` with the number of bytes peeked. The position is not advanced, so a later read returns the same bytes again (mayBeLess or not); peeking past the end of a stream without random access waits for more data.",
+      "",
+      "## IReadChunkOptions interface",
+      "",
+      "| Attribute | Type | Description |",
+      "| --- | --- | --- |",
+      "| length | number | Requested number of bytes to read or peek. Must be a non-negative safe integer no larger than the target buffer length. |",
+      "| position | number | Byte offset to read or peek from. Must be a non-negative safe integer. Earlier positions require random access. |",
+      "| mayBeLess | boolean | If true, returns the available byte count at the end instead of throwing. |",
+      "",
+    ].join("\n");
+    indexSource(local, { label: "docs/strtok3-README.md", text: page, kind: "markdown", maxChunk: 4096 });
+    for (let i = 0; i < 40; i++) {
+      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nThe buffer of job ${i} is read at start.\n`, kind: "markdown", maxChunk: 4096 });
+    }
+    const [hit] = search(local, "mayBeLe", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hit?.title).toBe("strtok3 > IReadChunkOptions interface");
+    local.close();
+  });
+});
