@@ -348,11 +348,27 @@ interface HeadingCover {
 /**
  * An option typed with its dashes that opens a line of the body (`--since=<date>`, an entry of
  * an option list) is documented there; not under a heading that is itself another option, whose
- * text only refers to this one (a wrapped line of `--fail-with-body` opening on `--fail`).
+ * text only refers to this one (a wrapped line of `--fail-with-body` opening on `--fail`), nor
+ * on a line that goes on with more options (an example command wrapped over lines).
  */
 function definesOption(m: TermMatcher, leaf: string, body: string): boolean {
   const flags = m.fragments.filter(isFlag);
-  return flags.length > 0 && !OPTION_HEADING.test(leaf) && flags.some((f) => holdsWhole(body, f, (at) => opensLine(body, at)));
+  return (
+    flags.length > 0 &&
+    !OPTION_HEADING.test(leaf) &&
+    flags.some((f) => holdsWhole(body, f, (at) => opensLine(body, at) && !moreOptionsAfter(body, at + f.length)))
+  );
+}
+
+/**
+ * Whether the line goes on, from `from`, with other options: a command wrapped over lines in an
+ * example (`    -newkey rsa:2048 -keyout key.pem -out req.pem`), not the line an option's entry
+ * opens with (`-newkey arg`, `-f, --fail`: an alias right after it is the same option).
+ */
+function moreOptionsAfter(body: string, from: number): boolean {
+  const end = body.indexOf("\n", from);
+  const rest = body.slice(from, end < 0 ? body.length : end).replace(/^,\s*--?[A-Za-z][\w-]*/, "");
+  return /\s--?[A-Za-z]/.test(rest);
 }
 
 /** How fully the chunk's own heading names the query: 1, QUALIFIED in part, or 0. */

@@ -5,6 +5,7 @@ import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { fileName, isContents, isQuestion, makeMatcher, optionsTypedInPart, scoreChunk, splitTitle, versionIn, WEIGHTS } from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
+import { detectKind } from "../../src/store/chunk/detect-kind.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
 import { compactTables, dropComments, makeSnippet } from "../../src/store/snippet.ts";
@@ -1090,6 +1091,45 @@ describe("a heading with a qualifier the query leaves out", () => {
     }
     const [hit] = search(local, "pino child logger msgPrefix", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hit?.title).toBe("API > Logger Instance > `logger.child(bindings, [options]) => logger` > `options.msgPrefix` (String)");
+    local.close();
+  });
+});
+
+describe("an option that opens a line", () => {
+  test("of an example command wrapped over lines does not document it: the option's own entry wins", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const page = [
+      "OPENSSL-REQ(1SSL)",
+      "",
+      "NAME",
+      "       openssl-req - PKCS#10 certificate request and certificate generating command",
+      "",
+      "OPTIONS",
+      "       -new",
+      "           This option generates a new certificate request.",
+      "",
+      "       -newkey arg",
+      "           This option is used to generate a new private key unless -key is given.",
+      "           The argument takes the form rsa:nbits.",
+      "",
+      "EXAMPLES",
+      "       Generate a private key and a certificate request in one go, with an RSA key:",
+      "",
+      "\topenssl req -newkey rsa:2048 -keyout key.pem -out req.pem",
+      "",
+      "       The same with the most common attributes on the command line, and an RSA key:",
+      "",
+      '\topenssl req -new -subj "/C=GB/CN=foo" \\',
+      '\t\t\t -addext "subjectAltName = DNS:foo.co.uk" \\',
+      "\t\t\t -newkey rsa:2048 -keyout key.pem -out req.pem",
+      "",
+    ].join("\n");
+    indexSource(local, { label: "man/openssl-req.1.txt", text: page, kind: detectKind("openssl-req.1.txt", page), maxChunk: 4096 });
+    for (let i = 0; i < 40; i++) {
+      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nThe key of job ${i} is read at start.\n`, kind: "markdown", maxChunk: 4096 });
+    }
+    const hits = search(local, "openssl req -newkey rsa", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hits[0]?.title).toBe("OPTIONS > -newkey arg");
     local.close();
   });
 });
