@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { DEFAULTS } from "../../src/config/constants.ts";
 import { openStore } from "../../src/store/db.ts";
 import { search } from "../../src/store/search.ts";
+import { fnv1a64 } from "../../src/store/fnv1a.ts";
 import { mulberry32 } from "../corpus.ts";
 import { indexCorpus, loadCorpus, loadQueries } from "./corpus.ts";
 import { EDITS, misspell } from "./misspell.ts";
@@ -31,7 +32,6 @@ try {
   const db = openStore(join(tmp, "context.db"), { busyTimeoutMs: 5000 });
   indexCorpus(db, files);
   const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
-  const rnd = mulberry32(11);
   const scores: Record<string, { right: number; asked: number }> = {};
   const fails: string[] = [];
   for (const q of queries.filter((x) => x.split === "dev" && ["api", "parent", "howto", "partial"].includes(x.kind))) {
@@ -40,6 +40,9 @@ try {
     const words = q.query.split(/\s+/);
     const targets = words.map((w, i) => [w, i] as const).filter(([w]) => eligible(w));
     if (targets.length === 0) continue;
+    // Each question's misspellings are drawn from its own seed: a change that makes one more
+    // question hit as typed adds its variants and leaves every other question's as they were.
+    const rnd = mulberry32(Number.parseInt(fnv1a64(`11:${q.id}`).slice(0, 8), 16));
     for (const edit of EDITS) {
       for (const both of [false, true]) {
         if (both && targets.length < 2) continue;
