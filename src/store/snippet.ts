@@ -270,9 +270,13 @@ function merge(windows: [number, number][]): [number, number][] {
   return out;
 }
 
-/** Moves a window start forward to just after a space or newline when one is near, so words stay whole. */
+/**
+ * Moves a window start forward to just after a space or newline when one is near, so words stay
+ * whole; a start already at a word's (a line's start, after a space) stays.
+ */
 function snapStart(text: string, s: number): number {
-  if (s === 0) return 0;
+  // Already at a word's start: the start of a line, or just after a space.
+  if (s === 0 || text[s - 1] === "\n" || text[s - 1] === " ") return s;
   for (let i = s; i < Math.min(text.length, s + 24); i++) if (text[i] === " " || text[i] === "\n") return i + 1;
   return s;
 }

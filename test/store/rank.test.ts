@@ -785,6 +785,14 @@ describe("best-passage snippets", () => {
     expect(snippet).toContain("/tmp/.git");
   });
 
+  test("a passage that starts at its line's start keeps that line's first word", () => {
+    const text = `#### concurrency\n\n${"Type and default of the option, in a line of its own.\n".repeat(12)}Specifies the maximum number of concurrent requests from a reader to read directories.\n\n${"More text about the thread pool and the file system.\n".repeat(14)}`;
+    const snippet = makeSnippet(text, findTerms(text, ["concurr", "request"]), 400, [1, 1]);
+    expect(snippet).toContain("Specifies the maximum number of concurrent requests");
+    // The passage opens where a line does, with the line's first word.
+    expect(snippet.split("\n")[1]).toBe("…Type and default of the option, in a line of its own.");
+  });
+
   test("a budget too small for a window beside the header still gives the head of the text", () => {
     const text = `### A heading line of some length, as sections have them in generated docs
 ${"filler ".repeat(80)}needle here
