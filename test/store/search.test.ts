@@ -220,4 +220,24 @@ describe("a heading-only section's hit", () => {
     expect(Buffer.byteLength(hit!.snippet)).toBeLessThanOrEqual(600);
     expect(hit?.lineEnd).toBeGreaterThan(60);
   });
+
+  test("a docs page that starts at its first heading is the hit for its title: the page, not an MDX import line", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const page =
+      '---\ntitle: "bun install"\n---\n\nimport Install from "/snippets/cli/install.mdx";\n\n## Basic Usage\n\nbun install adds every dependency of package.json.\n\n## Logging\n\nbun install --verbose logs more.\n';
+    indexSource(local, { label: "docs/pm/cli/install.mdx", text: page, kind: "markdown", maxChunk: 4096 });
+    indexSource(local, {
+      label: "docs/guides/migrate.mdx",
+      text: "# Migrate from npm\n\n## Global installs\n\nUse bun install -g for tools; bun install reads package.json.\n",
+      kind: "markdown",
+      maxChunk: 4096,
+    });
+    const [hit] = search(local, "bun install", { ...base, snippetMax: 1200 }).hits;
+    expect(hit?.source).toBe("docs/pm/cli/install.mdx");
+    expect(hit?.title).toBe("bun install");
+    expect(hit?.snippet).toContain("Sections: Basic Usage · Logging");
+    expect(hit?.snippet).toContain("bun install adds every dependency");
+    expect(hit?.snippet).not.toContain("import Install");
+    local.close();
+  });
 });

@@ -32,6 +32,18 @@ export function chunkMarkdown(text: string, opts: ChunkOptions, dropLinks = true
     // A heading with nothing of its own before its first sub-heading is still a section people
     // ask for by name ("Promises API"): its chunk is the heading and the list of what it holds.
     const children = childHeadings(sections, k);
+    // So is a page whose front matter gives its title and whose text starts at its first heading
+    // (a docs site's page): "bun install" is the page, not one of its sections.
+    if (section.level === 0 && front.titleLine !== undefined && units.length === 0 && children.length > 0) {
+      out.push({
+        title: section.title,
+        body: `${section.title}\n\nSections: ${children.join(" · ")}`,
+        lineStart: front.titleLine + 1,
+        lineEnd: front.titleLine + 1,
+        code: false,
+      });
+      return;
+    }
     if (section.level > 0 && units.length === 1 && children.length > 0) {
       const line = units[0]!.start;
       out.push({
@@ -87,17 +99,20 @@ function childHeadings(sections: Section[], k: number): string[] {
  * YAML front matter (`---` … `---` on the first lines, as MDX and static-site pages have): its
  * `title` roots the heading path, and its lines are not chunked as text.
  */
-function frontMatter(t: LineTable): { title?: string; end: number } {
+function frontMatter(t: LineTable): { title?: string; titleLine?: number; end: number } {
   if (t.lines[0]?.trim() !== "---") return { end: 0 };
   for (let i = 1; i < Math.min(t.lines.length, 200); i++) {
     const line = t.lines[i]!;
     if (line.trim() === "---" || line.trim() === "...") {
       let title: string | undefined;
+      let titleLine: number | undefined;
       for (let j = 1; j < i; j++) {
         const m = /^title:\s*(.+?)\s*$/.exec(t.lines[j]!);
-        if (m) title = m[1]!.replace(/^(['"])(.*)\1$/, "$2").trim() || undefined;
+        if (!m) continue;
+        title = m[1]!.replace(/^(['"])(.*)\1$/, "$2").trim() || undefined;
+        titleLine = title ? j : undefined;
       }
-      return { title, end: i + 1 };
+      return { title, ...(titleLine !== undefined ? { titleLine } : {}), end: i + 1 };
     }
     if (!/^(\s|[\w-]+:|#|$)/.test(line)) break; // not YAML: a rule followed by prose
   }
@@ -124,6 +139,8 @@ function buildSections(t: LineTable, name: string, skip: number, dropLinks: bool
       continue;
     } else if (dropLinks && isLinkDefinitions(t, block.start, block.end)) {
       continue;
+    } else if (block.type === "para" && isModuleStatements(t, block.start, block.end)) {
+      continue;
     }
     current.segments[current.segments.length - 1]!.push({ start: block.start, end: block.end, fence: block.type === "fence" });
   }
@@ -136,6 +153,19 @@ function buildSections(t: LineTable, name: string, skip: number, dropLinks: bool
  * section's chunks, they made it the best match for any API of the page.
  */
 const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S+(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/;
+
+/**
+ * An MDX page's module statements (`import Install from "/snippets/cli/install.mdx";`, `export
+ * const meta = {…};` on one line): they render as nothing. Left in, a page that opens with one
+ * had a lead chunk of that line alone, the best match for the page's own title.
+ */
+const MODULE_STATEMENT = /^(?:import\s+(?:[\w*$]+\s*,?\s*)?(?:\{[^}]*\}\s*)?(?:from\s+)?["'][^"']+["']|export\s+(?:const|let|var|function|default)\b.*);?\s*$/;
+
+/** Whether every line of a paragraph is an MDX module statement: such a paragraph is not chunked. */
+function isModuleStatements(t: LineTable, start: number, end: number): boolean {
+  for (let i = start; i <= end; i++) if (!MODULE_STATEMENT.test(t.lines[i]!)) return false;
+  return true;
+}
 
 /** Whether every line of a paragraph is a link reference definition: such a paragraph is not chunked. */
 function isLinkDefinitions(t: LineTable, start: number, end: number): boolean {

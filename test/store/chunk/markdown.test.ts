@@ -87,6 +87,43 @@ describe("markdown sections", () => {
     expect(md("---\nJust a rule, then words.\n\n# Head\nBody.\n")[0]!.body).toContain("Just a rule");
   });
 
+  test("a page whose front matter titles it and whose text starts at a heading is a section of its own: the title and what it holds", () => {
+    const chunks = md(
+      '---\ntitle: "bun install"\ndescription: Install packages\n---\n\n## Basic Usage\nbun install react\n\n## Logging\nbun install --verbose\n',
+    );
+    expect(chunks.map((c) => [c.title, c.body, c.lineStart])).toEqual([
+      ["bun install", "bun install\n\nSections: Basic Usage · Logging", 2],
+      ["bun install > Basic Usage", "## Basic Usage\nbun install react", 6],
+      ["bun install > Logging", "## Logging\nbun install --verbose", 9],
+    ]);
+  });
+
+  test("an MDX page's module statements render as nothing and are not chunked; code that imports is", () => {
+    const text = [
+      "---",
+      'title: "bun install"',
+      "---",
+      "",
+      'import Install from "/snippets/cli/install.mdx";',
+      "import { Tabs, TabItem } from '@astrojs/starlight/components';",
+      "export const meta = { sidebar: true };",
+      "",
+      "## Basic Usage",
+      "",
+      "```ts",
+      'import { serve } from "bun";',
+      "```",
+      "",
+      "export GOOGLE_CLOUD_PROJECT is set in the shell.",
+      "",
+    ].join("\n");
+    const chunks = md(text);
+    expect(chunks.map((c) => c.title)).toEqual(["bun install", "bun install > Basic Usage"]);
+    expect(chunks.some((c) => c.body.includes("@astrojs") || c.body.includes("snippets/cli"))).toBe(false);
+    expect(chunks[1]!.body).toContain('import { serve } from "bun";');
+    expect(chunks[1]!.body).toContain("export GOOGLE_CLOUD_PROJECT");
+  });
+
   test("link reference definitions render as nothing and are not chunked; a paragraph with text is", () => {
     const text = [
       "# fs",
