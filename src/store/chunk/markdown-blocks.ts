@@ -23,9 +23,10 @@ interface Fence {
 /**
  * Fences whose content is itself documentation: Context7 wraps whole API references in
  * ```APIDOC, with their own headings. Their lines are scanned as markdown, so each documented
- * parameter or caveat becomes a section a search can land on.
+ * parameter or caveat becomes a section a search can land on. A ```markdown fence is an example
+ * (a file to write, a linter's case, an agent's definition): its headings are not the page's.
  */
-const DOC_FENCES = new Set(["apidoc", "markdown", "md", "mdx"]);
+const DOC_FENCES = new Set(["apidoc"]);
 
 /** Line indices are 0-based and inclusive. Setext headings are read for `===` only; `---` is always a rule. */
 export function scanMarkdown(lines: string[]): MdBlock[] {

@@ -156,10 +156,13 @@ const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S+(?:[ \t]+(?:"[^"]*"|'[^']*
 
 /**
  * An MDX page's module statements (`import Install from "/snippets/cli/install.mdx";`, `export
- * const meta = {…};` on one line): they render as nothing. Left in, a page that opens with one
- * had a lead chunk of that line alone, the best match for the page's own title.
+ * const meta = {…};` on one line) and component tags without attributes (`<Install />`,
+ * `</Accordion>`): they render no text of their own. Left in, a page that opens with one had a
+ * lead chunk of that line alone, the best match for the page's own title. A tag with attributes
+ * (`<Accordion title="…">`) says something, and stays.
  */
-const MODULE_STATEMENT = /^(?:import\s+(?:[\w*$]+\s*,?\s*)?(?:\{[^}]*\}\s*)?(?:from\s+)?["'][^"']+["']|export\s+(?:const|let|var|function|default)\b.*);?\s*$/;
+const MODULE_STATEMENT =
+  /^(?:<\/?[A-Z][\w.]*\s*\/?>\s*$|import\s+(?:[\w*$]+\s*,?\s*)?(?:\{[^}]*\}\s*)?(?:from\s+)?["'][^"']+["']|export\s+(?:const|let|var|function|default)\b.*);?\s*$/;
 
 /** Whether every line of a paragraph is an MDX module statement: such a paragraph is not chunked. */
 function isModuleStatements(t: LineTable, start: number, end: number): boolean {

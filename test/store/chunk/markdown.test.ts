@@ -116,12 +116,24 @@ describe("markdown sections", () => {
       "",
       "export GOOGLE_CLOUD_PROJECT is set in the shell.",
       "",
+      '<Accordion title="How do I reset the cache?">',
+      "",
+      "Delete the cache folder.",
+      "",
+      "</Accordion>",
+      "",
+      "---",
+      "",
+      "<Install />",
+      "",
     ].join("\n");
     const chunks = md(text);
     expect(chunks.map((c) => c.title)).toEqual(["bun install", "bun install > Basic Usage"]);
     expect(chunks.some((c) => c.body.includes("@astrojs") || c.body.includes("snippets/cli"))).toBe(false);
     expect(chunks[1]!.body).toContain('import { serve } from "bun";');
     expect(chunks[1]!.body).toContain("export GOOGLE_CLOUD_PROJECT");
+    expect(chunks[1]!.body).toContain('<Accordion title="How do I reset the cache?">');
+    expect(chunks.some((c) => c.body.includes("</Accordion>") || c.body.includes("<Install />"))).toBe(false);
   });
 
   test("link reference definitions render as nothing and are not chunked; a paragraph with text is", () => {
@@ -168,6 +180,12 @@ describe("markdown sections", () => {
     expect(chunks[0]!.title).toBe("Shell");
     expect(chunks[0]!.code).toBe(true);
     expect(chunks[0]!.body).toContain("## not a heading");
+  });
+
+  test("a markdown fence is an example: its headings are not the page's sections", () => {
+    const text =
+      "# no-duplicate-headings\n\n## Examples\n\nReported:\n\n```markdown\n# Server\n\n## Options\n\n# Client\n\n## Options\n```\n\n## Options\n\nsiblingsOnly: report only siblings.\n";
+    expect(md(text).map((c) => c.title)).toEqual(["no-duplicate-headings", "no-duplicate-headings > Examples", "no-duplicate-headings > Options"]);
   });
 
   test("a shorter fence line inside a longer fence does not close it", () => {
