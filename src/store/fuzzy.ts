@@ -134,3 +134,14 @@ function collect(db: Database, word: string, starts: string[], limit: number, fo
 function swappedStart(a: string, b: string): boolean {
   return a[0] === b[1] && a[1] === b[0];
 }
+
+/** Whether `a` and `b` differ by one letter doubled in one of them (`hiden` and `hidden`, `commmit` and `commit`). */
+export function doubling(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (long.length !== short.length + 1) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  // long[i] is the extra letter: a double when it repeats its neighbour, and the rest lines up.
+  if (!(long[i] === long[i - 1] || long[i] === long[i + 1])) return false;
+  return long.slice(i + 1) === short.slice(i);
+}

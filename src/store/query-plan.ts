@@ -5,7 +5,7 @@
  * ones is fixed too. A word with neither stays out of the word lists (trigrams may still find it).
  */
 import type { Database } from "./db.ts";
-import { prefixCandidates, spellingCandidates } from "./fuzzy.ts";
+import { doubling, prefixCandidates, spellingCandidates } from "./fuzzy.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { quote, type ParsedQuery } from "./query.ts";
 import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
@@ -237,7 +237,11 @@ function bestFix(db: Database, word: string, others: PlannedTerm[]): { words: st
   if (candidates.length === 0) return undefined;
   const best = candidates[0]!.distance;
   const nearest = candidates.filter((c) => c.distance === best).map((c) => c.word);
-  const fix = pickFix(db, nearest, others);
+  // Of equally close words, one that differs by a letter doubled (`hiden`: hidden, not hide or
+  // hides) is what was meant: a double typed once, or once typed twice, is the commonest slip.
+  // Not a rare one: that is no guess beside the others.
+  const doubled = nearest.filter((w) => doubling(word, w) && dfOf(w) >= SETTLED_DF);
+  const fix = pickFix(db, doubled.length > 0 && doubled.length < nearest.length ? doubled : nearest, others);
   // A rare word as close (`yves` for `ypes`) gives way to a far more common one that differs only
   // in its first letter (`types`): a rare word is seldom what was meant.
   if (fix && fix.df < SETTLED_DF) {

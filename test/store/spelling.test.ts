@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
-import { editDistance, maxDistance, maxPrefixDistance } from "../../src/store/fuzzy.ts";
+import { doubling, editDistance, maxDistance, maxPrefixDistance } from "../../src/store/fuzzy.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
 import { parseQuery } from "../../src/store/query.ts";
@@ -172,6 +172,33 @@ test("a rare word as close gives way to a far more common one that differs in it
   const r = search(own, "interface ypes", { limit: 3, snippetMax: 800, rrfK: 60 });
   expect(r.corrected).toBe("interface types");
   own.close();
+});
+
+describe("a letter doubled or not", () => {
+  test.each([
+    ["hiden", "hidden", true],
+    ["commmit", "commit", true],
+    ["adress", "address", true],
+    ["hiden", "hide", false],
+    ["hiden", "hides", false],
+    ["tset", "test", false],
+    ["hidden", "hidden", false],
+  ])("%s and %s: %p", (a, b, expected) => {
+    expect(doubling(a, b)).toBe(expected);
+    expect(doubling(b, a)).toBe(expected);
+  });
+
+  test("of equally close words, the one a doubled letter makes is the fix (hiden -> hidden, not hide or hides)", () => {
+    const own = storeOf([
+      ["fzf.md", "# fzf\n\n## Preview window\n\nThe preview window is hidden by default until toggle-preview is triggered; hidden windows keep their size.\n"],
+      ...many(12, (i) => [`hide-${i}.md`, `# Hide ${i}\n\nHide the row ${i}; it hides the panel. The window ${i} opens.\n`]),
+      ...many(12, (i) => [`hidden-${i}.md`, `# Layer ${i}\n\nA hidden layer ${i} is drawn last.\n`]),
+    ]);
+    const r = search(own, "fzf preview window hiden", { limit: 3, snippetMax: 800, rrfK: 60 });
+    expect(r.corrected).toBe("fzf preview window hidden");
+    expect(r.hits[0]!.snippet).toContain("hidden by default");
+    own.close();
+  });
 });
 
 test("a fix is checked against the query's right words that come after it too (chaning exception -> chaining, though changing is commoner)", () => {
