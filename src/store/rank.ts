@@ -394,11 +394,8 @@ function namesHeading(m: TermMatcher, leaf: string, h: HeadingCover, documentsOp
   // Gemini CLI telemetry to Google Cloud" is Google Cloud telemetry, though no heading above it says
   // exporting). Not when the headings above name the whole query alone: then the heading is one of
   // its subsections; and in part only by a heading that says more than those above it ("pg_dump
-  // options" is Options, not the page's first section, headed pg_dump again). A heading with a
-  // qualifier the query leaves out (`options.` of `options.msgPrefix`) counts so when the title
-  // holds the whole query ("pino child logger msgPrefix" under `logger.child(…)`).
-  else if (h.matchedLeaf > 0 && (h.leafPrecision === 1 || (!h.unnamed && h.titleCover > 0.999)) && h.pathCover < 0.999 && (h.titleCover > 0.999 || !h.repeats))
-    exact = QUALIFIED * h.titleCover;
+  // options" is Options, not the page's first section, headed pg_dump again).
+  else if (h.matchedLeaf > 0 && h.leafPrecision === 1 && h.pathCover < 0.999 && (h.titleCover > 0.999 || !h.repeats)) exact = QUALIFIED * h.titleCover;
   // A name typed whole (`request.getHeader`, `BZ2_bzWrite`, `process.versions`) names the heading
   // that gives it so, with the rest of the query, whatever else the heading says (a section
   // number, parameters); one giving a longer name or another form of its words (`getHeaders()`,

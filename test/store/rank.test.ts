@@ -1065,44 +1065,6 @@ describe("a name in a table row's first cell", () => {
   });
 });
 
-describe("a heading with a qualifier the query leaves out", () => {
-  test("is named in part when the title holds the rest of the query: the child logger's msgPrefix, not the root logger's", () => {
-    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
-    const page = [
-      "# API",
-      "",
-      "## `pino([options]) => logger`",
-      "",
-      "### `msgPrefix` (String)",
-      "",
-      "Default: `undefined`. The msgPrefix property allows you to specify a prefix for every message of the logger.",
-      "",
-      "## Logger Instance",
-      "",
-      "### `logger.child(bindings, [options]) => logger`",
-      "",
-      "Creates a child logger.",
-      "",
-      "#### `options.msgPrefix` (String)",
-      "",
-      "Default: `undefined`. A prefix added before the message of every log line of the child.",
-      "",
-    ].join("\n");
-    indexSource(local, { label: "docs/pino-api.md", text: page, kind: "markdown", maxChunk: 4096 });
-    for (let i = 0; i < 40; i++) {
-      indexSource(local, {
-        label: `notes/n${i}.md`,
-        text: `# Note ${i}\n\nThe logger of job ${i} is a child of the main one.\n`,
-        kind: "markdown",
-        maxChunk: 4096,
-      });
-    }
-    const [hit] = search(local, "pino child logger msgPrefix", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
-    expect(hit?.title).toBe("API > Logger Instance > `logger.child(bindings, [options]) => logger` > `options.msgPrefix` (String)");
-    local.close();
-  });
-});
-
 describe("an option that opens a line", () => {
   test("of an example command wrapped over lines does not document it: the option's own entry wins", () => {
     const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
