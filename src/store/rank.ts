@@ -463,8 +463,10 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // when its own heading says more than the query and names nothing of it they do not ("git
   // bisect description subcommands" is DESCRIPTION, not DESCRIPTION > Bisect visualize/view);
   // a record's file (`patch.changelog.Debian lines 264-268: patch (2.5.9-4)`) is no heading.
+  // A page's top section has only the file's name above it: a query the name answers ("click
+  // options" of click-options.html) asks for that section, not for one under it.
   const headed = path !== "" && !(c.label ?? "").endsWith(path);
-  const deeper = leaf !== "" && (pathCover > 0.999 || (leafPrecision < 1 && headed && leafOnlyRepeats(inLeaf, covered(m, headingHits))));
+  const deeper = leaf !== "" && path !== "" && (pathCover > 0.999 || (leafPrecision < 1 && headed && leafOnlyRepeats(inLeaf, covered(m, headingHits))));
   const continued = PART.test(c.title);
   const n = all.size;
   const span = minimalSpan(bodyHits);

@@ -1103,3 +1103,30 @@ describe("an option that opens a line", () => {
     local.close();
   });
 });
+
+describe("a page's top section", () => {
+  test("is the hit for a query its file's name answers, not a section under it: 'click options' is Options of click-options.html", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const page = [
+      "# Options",
+      "",
+      "Adding options to commands is done with the option() decorator; there are many parameters to configure them.",
+      "",
+      "## Name Your Options",
+      "",
+      "Options have a name that is used as the Python argument name when the decorated function is called.",
+      "",
+      "## Boolean Flags",
+      "",
+      "Boolean flags are options that can be enabled or disabled, as in --shout/--no-shout; such click options take no value, and options of this kind are common.",
+      "",
+    ].join("\n");
+    indexSource(local, { label: "docs/click-options.html", text: page, kind: "markdown", maxChunk: 4096 });
+    for (let i = 0; i < 40; i++) {
+      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nThe options of job ${i} are read at start.\n`, kind: "markdown", maxChunk: 4096 });
+    }
+    const [hit] = search(local, "click options", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hit?.title).toBe("Options");
+    local.close();
+  });
+});
