@@ -43,6 +43,7 @@ export function makeSnippet(
     const term = t >= weights.length ? t - weights.length : t;
     return (weights[term] ?? 1) * (shown.has(term) ? 0.25 : 1);
   };
+  const recurs = (t: number) => !shown.has(t >= weights.length ? t - weights.length : t);
 
   const windows: [number, number][] = [];
   let room = budget - byteLength(header);
@@ -62,7 +63,7 @@ export function makeSnippet(
   }
   for (let round = 0; round < 3 && remaining.length > 0 && room > 120; round++) {
     const span = Math.min(width, room);
-    const [s, e] = fitWindow(text, bestCover(remaining, span, weightOf), span);
+    const [s, e] = fitWindow(text, bestCover(remaining, span, weightOf, recurs), span);
     windows.push([s, e]);
     room -= byteLength(text.slice(s, e));
     const seen = new Set(remaining.filter((h) => h.at >= s && h.at < e).map((h) => h.term));
@@ -173,13 +174,15 @@ const HEADER_MAX = 160;
 
 /**
  * Where the best passage is: among `width`-character stretches, the one holding the most
- * distinct-term weight (of equals, the one with the most hits); then, inside it, the shortest run of hits that still holds all those
- * terms (so the window can be centred on it). Two pointers over hits, twice: linear time.
+ * distinct-term weight (of equals, the one with the most hits of terms that `recurs`); then,
+ * inside it, the shortest run of hits that still holds all those terms (so the window can be
+ * centred on it). Two pointers over hits, twice: linear time.
  */
-function bestCover(hits: TermHit[], width: number, weightOf: (t: number) => number): [number, number] {
+function bestCover(hits: TermHit[], width: number, weightOf: (t: number) => number, recurs: (t: number) => boolean = () => true): [number, number] {
   const counts = new Map<number, number>();
   let weight = 0;
-  let best = { weight: -1, left: 0, right: 1 };
+  let recurring = 0;
+  let best = { weight: -1, left: 0, right: 1, recurring: 0 };
   let right = 0;
   for (let left = 0; left < hits.length; left++) {
     const start = hits[left]!.at;
@@ -187,6 +190,7 @@ function bestCover(hits: TermHit[], width: number, weightOf: (t: number) => numb
       const t = hits[right]!.term;
       const n = counts.get(t) ?? 0;
       if (n === 0) weight += weightOf(t);
+      if (recurs(t)) recurring++;
       counts.set(t, n + 1);
       right++;
     }
@@ -195,11 +199,14 @@ function bestCover(hits: TermHit[], width: number, weightOf: (t: number) => numb
       right = left + 1;
       continue;
     }
-    // Equal weight: the stretch where the terms recur (a passage about them, not one passing mention).
+    // Equal weight: the stretch where the terms recur (a passage about them, not one passing
+    // mention); terms the title shows do not count (`click.option` over and over in an example is
+    // not the paragraph that explains `auto_envvar_prefix`).
     const tie = Math.abs(weight - best.weight) <= 1e-9;
-    if (weight > best.weight + 1e-9 || (tie && right - left > best.right - best.left)) best = { weight, left, right };
+    if (weight > best.weight + 1e-9 || (tie && recurring > best.recurring)) best = { weight, left, right, recurring };
     const t = hits[left]!.term;
     const n = counts.get(t)!;
+    if (recurs(t)) recurring--;
     if (n === 1) weight -= weightOf(t);
     counts.set(t, n - 1);
   }

@@ -785,6 +785,13 @@ describe("best-passage snippets", () => {
     expect(snippet).toContain("/tmp/.git");
   });
 
+  test("of passages with the same words, repeats of a word the title shows do not pull: the paragraph that explains the option wins over an example full of the package's name", () => {
+    const text = `## Values from Environment Variables\n\n${"Filler text about the shell and the way a tool is run.\n".repeat(8)}Click supports this: the auto_envvar_prefix parameter is passed to the script; each command and parameter is then added as an uppercase variable.\n\n${"More filler about servers and commands in general.\n".repeat(12)}@click.group()\n@click.option('--debug')\n@click.command()\n@click.option('--username')\ncli(auto_envvar_prefix='GREETER')\n\n${"Trailing filler about deployment.\n".repeat(12)}`;
+    // click is term 0 and the title (the file's name) shows it.
+    const snippet = makeSnippet(text, findTerms(text, ["click", "auto_envvar_prefix"]), 400, [1, 1], new Set([0]));
+    expect(snippet).toContain("each command and parameter is then added as an uppercase variable");
+  });
+
   test("a passage that starts at its line's start keeps that line's first word", () => {
     const text = `#### concurrency\n\n${"Type and default of the option, in a line of its own.\n".repeat(12)}Specifies the maximum number of concurrent requests from a reader to read directories.\n\n${"More text about the thread pool and the file system.\n".repeat(14)}`;
     const snippet = makeSnippet(text, findTerms(text, ["concurr", "request"]), 400, [1, 1]);
