@@ -18,6 +18,7 @@ import {
 import { escapeRegExp, isIdentifierLike, isName, isTypedVersion, STOPWORDS, words as tokens } from "./terms.ts";
 import { fileNamer, type NamedDoc } from "./source-names.ts";
 import { sectionBelow } from "./section-below.ts";
+import { preferVersionEnd, versionEnd } from "./record-order.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { titlesReady } from "./titles.ts";
@@ -252,6 +253,9 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     scored.push({ row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0, label: row.label ?? "" }) });
   }
   scored.sort((a, b) => b.score - a.score);
+  // "which rimraf version first depends on …": of records that hold the same words, the first.
+  const end = versionEnd(q.terms);
+  if (end) preferVersionEnd(scored, end);
   return pickHits(scored, options).map(({ row, score, bodyHits, named }, rank) => {
     const budget = snippetBudget(rank, options.snippetMax);
     const under = sectionBelow(db, row, budget);

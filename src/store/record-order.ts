@@ -1,0 +1,74 @@
+/**
+ * Records of one package by version (`rimraf@6.0.1`, as the JSON chunker titles registry
+ * metadata) often hold the same words: every version since a dependency was added lists it. A
+ * question that asks for the first of them ("which rimraf version first depends on
+ * package-json-from-dist") or the latest wants the record at that end of the versions, not the one
+ * BM25 happens to rank first among equals.
+ */
+
+/** Which end of the versions a query asks for, by its words; undefined when it asks for neither. */
+export function versionEnd(words: readonly string[]): "first" | "last" | undefined {
+  if (words.some((w) => FIRST.has(w))) return "first";
+  if (words.some((w) => LAST.has(w))) return "last";
+  return undefined;
+}
+
+const FIRST: ReadonlySet<string> = new Set(["first", "earliest", "oldest", "introduced", "initially"]);
+const LAST: ReadonlySet<string> = new Set(["latest", "newest", "last", "recent"]);
+
+/** The record a chunk title names (`rimraf@6.0.1 > keys…`): its package and version; undefined for other titles. */
+export function recordOf(title: string): { name: string; version: string } | undefined {
+  const first = title.split(" > ")[0]!;
+  const at = first.lastIndexOf("@");
+  if (at <= 0) return undefined;
+  const version = first.slice(at + 1);
+  return /^v?\d+(?:\.\d+)*(?:[-+.][0-9A-Za-z.-]+)?$/.test(version) ? { name: first.slice(0, at), version } : undefined;
+}
+
+/** Semantic-version order: numbers by value, a pre-release (`1.0.0-beta.2`) before its release. */
+export function compareVersions(a: string, b: string): number {
+  const [coreA, preA] = splitVersion(a);
+  const [coreB, preB] = splitVersion(b);
+  for (let i = 0; i < Math.max(coreA.length, coreB.length); i++) {
+    const d = (coreA[i] ?? 0) - (coreB[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  if (preA === preB) return 0;
+  if (preA === "") return 1;
+  if (preB === "") return -1;
+  return preA.localeCompare(preB, "en", { numeric: true });
+}
+
+function splitVersion(v: string): [number[], string] {
+  const bare = v.replace(/^v/, "").split("+")[0]!;
+  const dash = bare.indexOf("-");
+  const core = dash < 0 ? bare : bare.slice(0, dash);
+  return [core.split(".").map((n) => Number.parseInt(n, 10) || 0), dash < 0 ? "" : bare.slice(dash + 1)];
+}
+
+/** Scores this close to the best are equals: records that hold the same words. */
+const EQUALS = 0.1;
+
+/**
+ * Moves to the front, among the best-scored hits that are records of the first hit's package in
+ * its file and score within EQUALS of it, the one at the `end` of their versions, with the
+ * first hit's score. `scored` is sorted best first and is reordered in place.
+ */
+export function preferVersionEnd<T extends { score: number; row: { title: string; label: string | null } }>(scored: T[], end: "first" | "last"): void {
+  const top = scored[0];
+  const record = top && recordOf(top.row.title);
+  if (!top || !record) return;
+  let pick = 0;
+  for (let i = 1; i < scored.length && scored[i]!.score >= top.score - EQUALS; i++) {
+    const other = scored[i]!;
+    const r = recordOf(other.row.title);
+    if (!r || r.name !== record.name || other.row.label !== top.row.label) continue;
+    const order = compareVersions(r.version, recordOf(scored[pick]!.row.title)!.version);
+    if (end === "first" ? order < 0 : order > 0) pick = i;
+  }
+  if (pick === 0) return;
+  const [chosen] = scored.splice(pick, 1);
+  // It ranks as the best of its equals: its score is theirs.
+  chosen!.score = top.score;
+  scored.unshift(chosen!);
+}

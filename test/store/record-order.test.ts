@@ -1,0 +1,75 @@
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { openStore } from "../../src/store/db.ts";
+import { indexSource } from "../../src/store/index-source.ts";
+import { compareVersions, preferVersionEnd, recordOf, versionEnd } from "../../src/store/record-order.ts";
+import { search } from "../../src/store/search.ts";
+import { tempDir } from "../helpers/temp.ts";
+
+describe("the end of the versions a query asks for", () => {
+  test.each([
+    [["which", "rimraf", "version", "first", "depends"], "first"],
+    [["earliest", "dayjs", "release"], "first"],
+    [["latest", "tsx", "version"], "last"],
+    [["rimraf", "license"], undefined],
+  ])("%p: %p", (words, end) => {
+    expect(versionEnd(words)).toBe(end as "first" | "last" | undefined);
+  });
+});
+
+describe("records and their versions", () => {
+  test("a record title gives its package and version; other titles none", () => {
+    expect(recordOf("rimraf@6.0.1 > _contentLength, version, type")).toEqual({ name: "rimraf", version: "6.0.1" });
+    expect(recordOf("@scope/pkg@1.2.3-beta.1")).toEqual({ name: "@scope/pkg", version: "1.2.3-beta.1" });
+    expect(recordOf("API > Options")).toBeUndefined();
+    expect(recordOf("user@example.com notes")).toBeUndefined();
+  });
+
+  test.each([
+    ["6.0.1", "6.1.0", -1],
+    ["6.1.10", "6.1.9", 1],
+    ["1.0.0-beta.2", "1.0.0", -1],
+    ["1.0.0-beta.10", "1.0.0-beta.2", 1],
+    ["v2.0.0", "2.0.0", 0],
+  ])("%s against %s", (a, b, sign) => {
+    expect(Math.sign(compareVersions(a, b))).toBe(sign);
+  });
+
+  test("of equally scored records of one package, the first or the last version leads; a better-scored other hit is left alone", () => {
+    const hit = (title: string, score: number, label = "rimraf.versions.json") => ({ score, row: { title, label } });
+    const scored = [hit("rimraf@6.1.3 > deps", 4.26), hit("rimraf@6.0.1 > deps", 4.23), hit("rimraf@6.1.0 > deps", 4.22), hit("rimraf@5.0.0 > deps", 3.5)];
+    preferVersionEnd(scored, "first");
+    expect(scored.map((s) => s.row.title)).toEqual(["rimraf@6.0.1 > deps", "rimraf@6.1.3 > deps", "rimraf@6.1.0 > deps", "rimraf@5.0.0 > deps"]);
+    expect(scored[0]!.score).toBe(4.26);
+    const latest = [hit("rimraf@6.0.1 > deps", 4.26), hit("rimraf@6.1.3 > deps", 4.25)];
+    preferVersionEnd(latest, "last");
+    expect(latest[0]!.row.title).toBe("rimraf@6.1.3 > deps");
+    const other = [hit("Usage", 4.3, "README.md"), hit("rimraf@5.0.0 > deps", 4.29)];
+    preferVersionEnd(other, "first");
+    expect(other[0]!.row.title).toBe("Usage");
+  });
+});
+
+test("'which … version first depends on …' finds the first registry record that lists the dependency", () => {
+  const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  const record = (version: string, deps: Record<string, string>) => ({
+    _id: `rimraf@${version}`,
+    name: "rimraf",
+    version,
+    license: "ISC",
+    description: "Deep deletion module for node (like `rm -rf`). ".repeat(12),
+    dependencies: deps,
+  });
+  const versions = [
+    record("5.0.10", { glob: "^10.3.7" }),
+    record("6.1.2", { glob: "^13.0.0", "package-json-from-dist": "^1.0.0" }),
+    record("6.0.1", { glob: "^11.0.0", "package-json-from-dist": "^1.0.0" }),
+    record("6.1.0", { glob: "^13.0.0", "package-json-from-dist": "^1.0.0" }),
+  ];
+  indexSource(db, { label: "rimraf.versions.json", text: JSON.stringify(versions, null, 2), kind: "json", maxChunk: 1024 });
+  const [hit] = search(db, "which rimraf version first depends on package-json-from-dist", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+  expect(hit?.title.startsWith("rimraf@6.0.1")).toBe(true);
+  const [latest] = search(db, "latest rimraf version that depends on package-json-from-dist", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+  expect(latest?.title.startsWith("rimraf@6.1.2")).toBe(true);
+  db.close();
+});
