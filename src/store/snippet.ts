@@ -39,11 +39,9 @@ export function makeSnippet(
   const shown = new Set([...titled, ...(header ? hits.filter((h) => h.at < firstLineEnd).map((h) => h.term) : [])]);
   // A JSON key the query names (`"devDependencies":`) counts twice: what follows it is the value asked for.
   const keyed = withKeys(text, hits, weights.length);
-  const weightOf = (t: number) => {
-    const term = t >= weights.length ? t - weights.length : t;
-    return (weights[term] ?? 1) * (shown.has(term) ? 0.25 : 1);
-  };
-  const recurs = (t: number) => !shown.has(t >= weights.length ? t - weights.length : t);
+  const termOf = (t: number) => (t >= weights.length ? t - weights.length : t);
+  const weightOf = (t: number) => (weights[termOf(t)] ?? 1) * (shown.has(termOf(t)) ? 0.25 : 1);
+  const recurs = (t: number) => !shown.has(termOf(t));
 
   const windows: [number, number][] = [];
   let room = budget - byteLength(header);
