@@ -6,8 +6,13 @@
  * BM25 happens to rank first among equals.
  */
 
-/** Which end of the versions a query asks for, by its words; undefined when it asks for neither. */
-export function versionEnd(words: readonly string[]): "first" | "last" | undefined {
+/**
+ * Which end of the versions a query asks for, by its words: the first, the latest, or the one
+ * after the last that holds its words ("which tsx version dropped get-tsconfig"); undefined when
+ * it asks for none.
+ */
+export function versionEnd(words: readonly string[]): "first" | "last" | "after" | undefined {
+  if (words.some((w) => AFTER.has(w))) return "after";
   if (words.some((w) => FIRST.has(w))) return "first";
   if (words.some((w) => LAST.has(w))) return "last";
   return undefined;
@@ -15,6 +20,7 @@ export function versionEnd(words: readonly string[]): "first" | "last" | undefin
 
 const FIRST: ReadonlySet<string> = new Set(["first", "earliest", "oldest", "introduced", "initially"]);
 const LAST: ReadonlySet<string> = new Set(["latest", "newest", "last", "recent"]);
+const AFTER: ReadonlySet<string> = new Set(["dropped", "removed", "drop", "remove", "stopped"]);
 
 /** The record a chunk title names (`rimraf@6.0.1 > keys…`): its package and version; undefined for other titles. */
 export function recordOf(title: string): { name: string; version: string } | undefined {
@@ -48,6 +54,60 @@ function splitVersion(v: string): [number[], string] {
 
 /** Scores this close to the best are equals: records that hold the same words. */
 const EQUALS = 0.1;
+
+/**
+ * The latest version among the best-scored records of the first hit's package (within EQUALS of
+ * it): the last one that holds the query's words. Undefined when the first hit is no record.
+ */
+export function lastHolding<T extends { score: number; row: { title: string; label: string | null } }>(
+  scored: T[],
+): { name: string; version: string; title: string; label: string | null } | undefined {
+  const top = scored[0];
+  const record = top && recordOf(top.row.title);
+  if (!top || !record) return undefined;
+  let last = { ...record, title: top.row.title };
+  for (let i = 1; i < scored.length && scored[i]!.score >= top.score - EQUALS; i++) {
+    const r = recordOf(scored[i]!.row.title);
+    if (r && r.name === record.name && scored[i]!.row.label === top.row.label && compareVersions(r.version, last.version) > 0)
+      last = { ...r, title: scored[i]!.row.title };
+  }
+  return { ...last, label: top.row.label };
+}
+
+/**
+ * Of the chunk titles of one file, the part of the record that comes next after `version` (the
+ * least version above it) that lists most of the keys `like` lists.
+ */
+export function nextRecordPart(titles: readonly string[], name: string, version: string, like: string): string | undefined {
+  let next: string | undefined;
+  for (const title of titles) {
+    const r = recordOf(title);
+    if (!r || r.name !== name || compareVersions(r.version, version) <= 0) continue;
+    if (next === undefined || compareVersions(r.version, next) < 0) next = r.version;
+  }
+  if (next === undefined) return undefined;
+  const parts = titles.filter((t) => recordOf(t)?.version === next && recordOf(t)?.name === name);
+  // The part with most of the keys `like` lists: where the same fields are (its dependencies).
+  const keys = new Set(keysOf(like));
+  let best = parts[0];
+  let shared = -1;
+  for (const part of parts) {
+    const n = keysOf(part).filter((k) => keys.has(k)).length;
+    if (n > shared) [best, shared] = [part, n];
+  }
+  return best;
+}
+
+/** The keys a record part's title lists (`rimraf@6.0.1 > files, keywords, dependencies,…`). */
+function keysOf(title: string): string[] {
+  return title
+    .split(" > ")
+    .slice(1)
+    .join(" > ")
+    .split(",")
+    .map((k) => k.trim().replace(/…$/, ""))
+    .filter(Boolean);
+}
 
 /**
  * Moves to the front, among the best-scored hits that are records of the first hit's package in

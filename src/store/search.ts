@@ -13,12 +13,14 @@ import {
   splitTitle,
   titleTerms,
   WEIGHTS,
+  type Scored,
+  type TermMatcher,
   type Weights,
 } from "./rank.ts";
 import { escapeRegExp, isIdentifierLike, isName, isTypedVersion, STOPWORDS, words as tokens } from "./terms.ts";
 import { fileNamer, type NamedDoc } from "./source-names.ts";
 import { sectionBelow } from "./section-below.ts";
-import { preferVersionEnd, versionEnd } from "./record-order.ts";
+import { lastHolding, nextRecordPart, preferVersionEnd, recordOf, versionEnd } from "./record-order.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { titlesReady } from "./titles.ts";
@@ -255,7 +257,11 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   scored.sort((a, b) => b.score - a.score);
   // "which rimraf version first depends on …": of records that hold the same words, the first.
   const end = versionEnd(q.terms);
-  if (end) preferVersionEnd(scored, end);
+  if (end === "after") {
+    // "which tsx version dropped get-tsconfig": the record after the last one that lists it.
+    const after = recordAfter(db, scored, filter, matcher);
+    if (after) scored.splice(0, scored.length, after, ...scored.filter((s) => s.row.id !== after.row.id));
+  } else if (end) preferVersionEnd(scored, end);
   return pickHits(scored, options).map(({ row, score, bodyHits, named }, rank) => {
     const budget = snippetBudget(rank, options.snippetMax);
     const under = sectionBelow(db, row, budget);
@@ -369,6 +375,43 @@ const ROW_SELECT = (filter: Filter) => `SELECT c.id, c.doc_id, c.seq, c.title, c
        (SELECT s.label FROM sources s WHERE s.doc_id = c.doc_id ${filter.sourceSql}
         ORDER BY substr(s.label, 1, ${MEMORY_PREFIX.length}) = '${MEMORY_PREFIX}', s.indexed_at DESC LIMIT 1) AS label
      FROM chunks c`;
+
+/**
+ * For a query that asks which version dropped something: the record after the last one that holds
+ * the query's words, in the same file, ranked first with the best score. Undefined when the first
+ * hit is no record, or the last one holding the words is the latest.
+ */
+function recordAfter(db: Database, scored: RowScore[], filter: Filter, matcher: TermMatcher): RowScore | undefined {
+  const top = scored[0];
+  let last = lastHolding(scored);
+  if (!top || !last) return undefined;
+  // The word that tells the records apart: the query's weightiest word the first hit's text
+  // holds, other than the package's name (every record holds that).
+  const named = titleTerms(matcher, `${top.row.title}\n${fileName(top.row.label ?? "")}`);
+  const held = [...new Set(top.bodyHits.map((h) => h.term))].filter((t) => !named.has(t));
+  if (held.length === 0) return undefined;
+  const telling = held.reduce((a, b) => ((matcher.weights[b] ?? 0) > (matcher.weights[a] ?? 0) ? b : a));
+  const titles = db
+    .prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc")
+    .all({ doc: top.row.doc_id })
+    .map((r) => r.title);
+  const find = db.prepare<ChunkRow>(`${ROW_SELECT(filter)} WHERE c.doc_id = $doc AND c.title = $title${filter.sql} LIMIT 1`);
+  // Later records that still hold it (ranked lower, by other words) are passed over.
+  for (let step = 0; step < RECORDS_WALKED; step++) {
+    const title = nextRecordPart(titles, last.name, last.version, last.title);
+    const row = title ? find.get({ ...filter.params, doc: top.row.doc_id, title }) : undefined;
+    if (!title || !row) return undefined;
+    const next = { row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0, label: row.label ?? "" }), score: top.score };
+    if (!next.bodyHits.some((h) => h.term === telling)) return next;
+    last = { ...last, version: recordOf(title)!.version, title };
+  }
+  return undefined;
+}
+
+/** Most later records read past the last one ranked that holds the query's telling word. */
+const RECORDS_WALKED = 64;
+
+type RowScore = Scored & { row: ChunkRow };
 
 /** How many of the best candidates are looked at for a shared parent section. */
 const PARENT_LOOK = 8;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { compareVersions, preferVersionEnd, recordOf, versionEnd } from "../../src/store/record-order.ts";
+import { compareVersions, lastHolding, nextRecordPart, preferVersionEnd, recordOf, versionEnd } from "../../src/store/record-order.ts";
 import { search } from "../../src/store/search.ts";
 import { tempDir } from "../helpers/temp.ts";
 
@@ -11,9 +11,10 @@ describe("the end of the versions a query asks for", () => {
     [["which", "rimraf", "version", "first", "depends"], "first"],
     [["earliest", "dayjs", "release"], "first"],
     [["latest", "tsx", "version"], "last"],
+    [["which", "tsx", "version", "dropped", "get", "tsconfig"], "after"],
     [["rimraf", "license"], undefined],
   ])("%p: %p", (words, end) => {
-    expect(versionEnd(words)).toBe(end as "first" | "last" | undefined);
+    expect(versionEnd(words)).toBe(end as "first" | "last" | "after" | undefined);
   });
 });
 
@@ -50,6 +51,20 @@ describe("records and their versions", () => {
   });
 });
 
+test("the last of the best-scored records, and the part of the record after it with most of its keys", () => {
+  const hit = (title: string, score: number) => ({ score, row: { title, label: "x.versions.json" } });
+  expect(lastHolding([hit("tsx@4.20.0 > deps", 4.1), hit("tsx@4.21.0 > deps", 4.05), hit("tsx@4.22.0 > deps", 3.0)])?.version).toBe("4.21.0");
+  expect(lastHolding([hit("README > Usage", 4.1)])).toBeUndefined();
+  const titles = [
+    "tsx@4.21.1 > _id, name, versions",
+    "tsx@4.21.1 > time, version, dependencies",
+    "tsx@4.22.0 > time, version, dependencies",
+    "tsx@4.20.0 > time",
+  ];
+  expect(nextRecordPart(titles, "tsx", "4.21.0", "tsx@4.21.0 > files, version, dependencies")).toBe("tsx@4.21.1 > time, version, dependencies");
+  expect(nextRecordPart(titles, "tsx", "4.22.0", "tsx@4.22.0 > time")).toBeUndefined();
+});
+
 test("'which … version first depends on …' finds the first registry record that lists the dependency", () => {
   const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
   const record = (version: string, deps: Record<string, string>) => ({
@@ -71,5 +86,24 @@ test("'which … version first depends on …' finds the first registry record t
   expect(hit?.title.startsWith("rimraf@6.0.1")).toBe(true);
   const [latest] = search(db, "latest rimraf version that depends on package-json-from-dist", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
   expect(latest?.title.startsWith("rimraf@6.1.2")).toBe(true);
+  db.close();
+});
+
+test("'which … version dropped …' finds the record after the last one that lists it, also past later records ranked lower", () => {
+  const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  const pad = "Process execution for humans, with a better API than child_process. ".repeat(5);
+  const record = (version: string, deps: Record<string, string>) => ({ _id: `execa@${version}`, name: "execa", version, description: pad, dependencies: deps });
+  const versions = [
+    record("10.0.0", { "which-command": "^0.1.0", figures: "^6.1.0" }),
+    record("8.0.0", { "cross-spawn": "^7.0.3", figures: "^6.0.0" }),
+    record("9.6.1", { "cross-spawn": "^7.0.6", figures: "^6.1.0", "is-stream": "^4.0.1" }),
+    record("9.0.0", { "cross-spawn": "^7.0.3", figures: "^6.0.0" }),
+    record("10.1.0", { "which-command": "^0.1.0", figures: "^6.1.0" }),
+  ];
+  indexSource(db, { label: "execa.versions.json", text: JSON.stringify(versions, null, 2), kind: "json", maxChunk: 1024 });
+  const hits = search(db, "which execa version dropped cross-spawn", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+  expect(hits[0]?.title.startsWith("execa@10.0.0")).toBe(true);
+  expect(hits[0]?.snippet).toContain("which-command");
+  expect(new Set(hits.map((h) => h.title)).size).toBe(hits.length);
   db.close();
 });
