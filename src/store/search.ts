@@ -256,7 +256,8 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   }
   scored.sort((a, b) => b.score - a.score);
   // "which rimraf version first depends on …": of records that hold the same words, the first.
-  const end = versionEnd(q.terms);
+  // Not when the query gives a version: it names its record ("picomatch 3.0.0 removed files").
+  const end = q.fragments.some(isTypedVersion) ? undefined : versionEnd(q.terms);
   if (end === "after") {
     // "which tsx version dropped get-tsconfig": the record after the last one that lists it.
     const after = recordAfter(db, scored, filter, matcher);

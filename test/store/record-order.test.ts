@@ -107,3 +107,20 @@ test("'which … version dropped …' finds the record after the last one that l
   expect(new Set(hits.map((h) => h.title)).size).toBe(hits.length);
   db.close();
 });
+
+test("a query that gives a version names its record: 'dropped' or 'first' beside it moves nothing", () => {
+  const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  const pad = "Deep deletion module for node (like `rm -rf`). ".repeat(6);
+  const record = (version: string, deps: Record<string, string>) => ({
+    _id: `rimraf@${version}`,
+    name: "rimraf",
+    version,
+    description: pad,
+    dependencies: deps,
+  });
+  const versions = [record("5.0.0", { glob: "^10.0.0" }), record("6.0.0", { glob: "^11.0.0" }), record("6.1.0", { "fs-walk": "^1.0.0" })];
+  indexSource(db, { label: "rimraf.versions.json", text: JSON.stringify(versions, null, 2), kind: "json", maxChunk: 1024 });
+  const [hit] = search(db, "rimraf 6.0.0 dropped glob", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+  expect(hit?.title.startsWith("rimraf@6.0.0")).toBe(true);
+  db.close();
+});
