@@ -55,23 +55,48 @@ function splitVersion(v: string): [number[], string] {
 /** Scores this close to the best are equals: records that hold the same words. */
 const EQUALS = 0.1;
 
+type Ranked = { score: number; row: { title: string; label: string | null } };
+
+/** A record among the best-scored hits: its place in them, package, version and chunk title. */
+interface EqualRecord {
+  at: number;
+  name: string;
+  version: string;
+  title: string;
+}
+
+/**
+ * The best-scored hits (within EQUALS of the first) that are records of the first hit's package
+ * in its file, the first hit first; empty when the first hit is no record.
+ */
+function equalRecords(scored: readonly Ranked[]): EqualRecord[] {
+  const top = scored[0];
+  const record = top && recordOf(top.row.title);
+  if (!top || !record) return [];
+  const out: EqualRecord[] = [];
+  for (let at = 0; at < scored.length && scored[at]!.score >= top.score - EQUALS; at++) {
+    const r = recordOf(scored[at]!.row.title);
+    if (r && r.name === record.name && scored[at]!.row.label === top.row.label) out.push({ at, ...r, title: scored[at]!.row.title });
+  }
+  return out;
+}
+
+/** Of records, the one at the `end` of their versions. */
+function atEnd(records: EqualRecord[], end: "first" | "last"): EqualRecord | undefined {
+  return records.reduce<EqualRecord | undefined>((pick, r) => {
+    if (!pick) return r;
+    const order = compareVersions(r.version, pick.version);
+    return (end === "first" ? order < 0 : order > 0) ? r : pick;
+  }, undefined);
+}
+
 /**
  * The latest version among the best-scored records of the first hit's package (within EQUALS of
  * it): the last one that holds the query's words. Undefined when the first hit is no record.
  */
-export function lastHolding<T extends { score: number; row: { title: string; label: string | null } }>(
-  scored: T[],
-): { name: string; version: string; title: string; label: string | null } | undefined {
-  const top = scored[0];
-  const record = top && recordOf(top.row.title);
-  if (!top || !record) return undefined;
-  let last = { ...record, title: top.row.title };
-  for (let i = 1; i < scored.length && scored[i]!.score >= top.score - EQUALS; i++) {
-    const r = recordOf(scored[i]!.row.title);
-    if (r && r.name === record.name && scored[i]!.row.label === top.row.label && compareVersions(r.version, last.version) > 0)
-      last = { ...r, title: scored[i]!.row.title };
-  }
-  return { ...last, label: top.row.label };
+export function lastHolding(scored: readonly Ranked[]): { name: string; version: string; title: string } | undefined {
+  const last = atEnd(equalRecords(scored), "last");
+  return last && { name: last.name, version: last.version, title: last.title };
 }
 
 /**
@@ -114,21 +139,11 @@ function keysOf(title: string): string[] {
  * its file and score within EQUALS of it, the one at the `end` of their versions, with the
  * first hit's score. `scored` is sorted best first and is reordered in place.
  */
-export function preferVersionEnd<T extends { score: number; row: { title: string; label: string | null } }>(scored: T[], end: "first" | "last"): void {
-  const top = scored[0];
-  const record = top && recordOf(top.row.title);
-  if (!top || !record) return;
-  let pick = 0;
-  for (let i = 1; i < scored.length && scored[i]!.score >= top.score - EQUALS; i++) {
-    const other = scored[i]!;
-    const r = recordOf(other.row.title);
-    if (!r || r.name !== record.name || other.row.label !== top.row.label) continue;
-    const order = compareVersions(r.version, recordOf(scored[pick]!.row.title)!.version);
-    if (end === "first" ? order < 0 : order > 0) pick = i;
-  }
+export function preferVersionEnd<T extends Ranked>(scored: T[], end: "first" | "last"): void {
+  const pick = atEnd(equalRecords(scored), end)?.at ?? 0;
   if (pick === 0) return;
   const [chosen] = scored.splice(pick, 1);
   // It ranks as the best of its equals: its score is theirs.
-  chosen!.score = top.score;
+  chosen!.score = scored[0]!.score;
   scored.unshift(chosen!);
 }

@@ -377,6 +377,10 @@ const ROW_SELECT = (filter: Filter) => `SELECT c.id, c.doc_id, c.seq, c.title, c
         ORDER BY substr(s.label, 1, ${MEMORY_PREFIX.length}) = '${MEMORY_PREFIX}', s.indexed_at DESC LIMIT 1) AS label
      FROM chunks c`;
 
+/** The statement that reads one chunk of a document by its title ($doc, $title), within the filter. */
+const chunkByTitle = (db: Database, filter: Filter) =>
+  db.prepare<ChunkRow>(`${ROW_SELECT(filter)} WHERE c.doc_id = $doc AND c.title = $title${filter.sql} LIMIT 1`);
+
 /**
  * For a query that asks which version dropped something: the record after the last one that holds
  * the query's words, in the same file, ranked first with the best score. Undefined when the first
@@ -396,7 +400,7 @@ function recordAfter(db: Database, scored: RowScore[], filter: Filter, matcher: 
     .prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc")
     .all({ doc: top.row.doc_id })
     .map((r) => r.title);
-  const find = db.prepare<ChunkRow>(`${ROW_SELECT(filter)} WHERE c.doc_id = $doc AND c.title = $title${filter.sql} LIMIT 1`);
+  const find = chunkByTitle(db, filter);
   // Later records that still hold it (ranked lower, by other words) are passed over.
   for (let step = 0; step < RECORDS_WALKED; step++) {
     const title = nextRecordPart(titles, last.name, last.version, last.title);
@@ -436,7 +440,7 @@ function parentsOf(db: Database, top: ChunkRow[], filter: Filter): ChunkRow[] {
     c.n++;
     counts.set(key, c);
   }
-  const find = db.prepare<ChunkRow>(`${ROW_SELECT(filter)} WHERE c.doc_id = $doc AND c.title = $title${filter.sql} LIMIT 1`);
+  const find = chunkByTitle(db, filter);
   const out: ChunkRow[] = [];
   for (const { doc, title, n } of counts.values()) {
     if (n < 2) continue;

@@ -12,6 +12,11 @@ import { compactTables, dropComments, makeSnippet } from "../../src/store/snippe
 import { findCompounds, findTerms, lightStem } from "../../src/store/match.ts";
 import { tempDir } from "../helpers/temp.ts";
 
+/** `n` notes, each `# Note i` and the line `say(i)`: the store's other text, which sets each word's statistics. */
+function addNotes(db: Database, n: number, say: (i: number) => string): void {
+  for (let i = 0; i < n; i++) indexSource(db, { label: `notes/n${i}.md`, text: `# Note ${i}\n\n${say(i)}\n`, kind: "markdown", maxChunk: 4096 });
+}
+
 describe("title parts", () => {
   test.each([
     ["File system > Promises API > filehandle.close()", "filehandle.close()", "File system > Promises API"],
@@ -885,14 +890,7 @@ describe("a heading the query names whole, with words no heading above it gives"
     ].join("\n");
     indexSource(local, { label: "npm/openai-README.md", text: readme, kind: "markdown", maxChunk: 4096 });
     // "log" is in every note, "sdk" in half of them: "sdk" tells more, and no heading gives it.
-    for (let i = 0; i < 24; i++) {
-      indexSource(local, {
-        label: `notes/n${i}.md`,
-        text: `# Note ${i}\n\n${i % 2 ? "We" : "The SDK"} logs each step of job ${i} to the console.\n`,
-        kind: "markdown",
-        maxChunk: 4096,
-      });
-    }
+    addNotes(local, 24, (i) => `${i % 2 ? "We" : "The SDK"} logs each step of job ${i} to the console.`);
     const [hit] = search(local, "openai sdk logging", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hit?.title).toBe("OpenAI TypeScript and JavaScript API Library > Advanced Usage > Logging");
     local.close();
@@ -907,9 +905,7 @@ describe("a heading of kind words alone", () => {
     );
     const page = `# RPC Mode\n\nDrive the agent over stdin and stdout.\n\n## Commands\n\n${commands}\n## Events\n\nThe agent streams what happens as it works, one JSON object per line.\n\n## Errors\n\nA failed command gets an error reply.\n`;
     // "events" is a common word of the store: its heading alone outweighs little.
-    for (let i = 0; i < 10; i++) {
-      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nThe browser fires events when job ${i} ends.\n`, kind: "markdown", maxChunk: 4096 });
-    }
+    addNotes(local, 10, (i) => `The browser fires events when job ${i} ends.`);
     indexSource(local, { label: "docs/agent-rpc.md", text: page, kind: "markdown", maxChunk: 4096 });
     const [hit] = search(local, "rpc mode events", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hit?.title).toBe("RPC Mode > Events");
@@ -942,9 +938,7 @@ describe("a heading that repeats the headings above it", () => {
     ].join("\n");
     indexSource(local, { label: "docs/postgresql-pg_dump.html", text: page, kind: "markdown", maxChunk: 4096 });
     // "options" is a common word of the store, pg_dump a rare one.
-    for (let i = 0; i < 100; i++) {
-      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nThe options of job ${i} are read at start.\n`, kind: "markdown", maxChunk: 4096 });
-    }
+    addNotes(local, 100, (i) => `The options of job ${i} are read at start.`);
     const [hit] = search(local, "pg_dump options", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hit?.title).toBe("pg_dump > Options");
     local.close();
@@ -1006,14 +1000,7 @@ describe("a page's title that only repeats the file's name", () => {
       "",
     ].join("\n");
     indexSource(local, { label: "docs/zod-to-json-schema-README.md", text: page, kind: "markdown", maxChunk: 4096 });
-    for (let i = 0; i < 60; i++) {
-      indexSource(local, {
-        label: `notes/n${i}.md`,
-        text: `# Note ${i}\n\nThe JSON schema of job ${i} is read at start; its deprecation notes too.\n`,
-        kind: "markdown",
-        maxChunk: 4096,
-      });
-    }
+    addNotes(local, 60, (i) => `The JSON schema of job ${i} is read at start; its deprecation notes too.`);
     const [hit] = search(local, "zod to json schema deprecation", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hit?.title).toBe("Zod to Json Schema > Notice of deprecation");
     // Asked for the page alone, the title is still the page.
@@ -1032,9 +1019,7 @@ describe("a name that opens a line", () => {
       "# re\n\n## Match Objects\n\nMatch objects always have a boolean value of True.\n\nMatch.groupdict(_default=None_)\n\nReturn a dictionary containing all the named subgroups of the match, keyed by the subgroup name.\n";
     indexSource(local, { label: "python/howto/regex.html", text: howto, kind: "markdown", maxChunk: 4096 });
     indexSource(local, { label: "python/library/re.html", text: reference, kind: "markdown", maxChunk: 4096 });
-    for (let i = 0; i < 40; i++) {
-      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nGroups of job ${i} are read at start.\n`, kind: "markdown", maxChunk: 4096 });
-    }
+    addNotes(local, 40, (i) => `Groups of job ${i} are read at start.`);
     const [hit] = search(local, "groupdic", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hit?.title).toBe("re > Match Objects");
     local.close();
@@ -1063,9 +1048,7 @@ describe("a name in a table row's first cell", () => {
       "",
     ].join("\n");
     indexSource(local, { label: "docs/strtok3-README.md", text: page, kind: "markdown", maxChunk: 4096 });
-    for (let i = 0; i < 40; i++) {
-      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nThe buffer of job ${i} is read at start.\n`, kind: "markdown", maxChunk: 4096 });
-    }
+    addNotes(local, 40, (i) => `The buffer of job ${i} is read at start.`);
     const [hit] = search(local, "mayBeLe", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hit?.title).toBe("strtok3 > IReadChunkOptions interface");
     local.close();
@@ -1102,9 +1085,7 @@ describe("an option that opens a line", () => {
       "",
     ].join("\n");
     indexSource(local, { label: "man/openssl-req.1.txt", text: page, kind: detectKind("openssl-req.1.txt", page), maxChunk: 4096 });
-    for (let i = 0; i < 40; i++) {
-      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nThe key of job ${i} is read at start.\n`, kind: "markdown", maxChunk: 4096 });
-    }
+    addNotes(local, 40, (i) => `The key of job ${i} is read at start.`);
     const hits = search(local, "openssl req -newkey rsa", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hits[0]?.title).toBe("OPTIONS > -newkey arg");
     local.close();
@@ -1129,9 +1110,7 @@ describe("a page's top section", () => {
       "",
     ].join("\n");
     indexSource(local, { label: "docs/click-options.html", text: page, kind: "markdown", maxChunk: 4096 });
-    for (let i = 0; i < 40; i++) {
-      indexSource(local, { label: `notes/n${i}.md`, text: `# Note ${i}\n\nThe options of job ${i} are read at start.\n`, kind: "markdown", maxChunk: 4096 });
-    }
+    addNotes(local, 40, (i) => `The options of job ${i} are read at start.`);
     const [hit] = search(local, "click options", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hit?.title).toBe("Options");
     local.close();
