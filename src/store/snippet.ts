@@ -59,6 +59,10 @@ export function makeSnippet(
     room -= byteLength(text.slice(0, head[1]));
     remaining = remaining.filter((h) => h.at >= head[1] && !titled.has(h.term));
   }
+  // The section's opening sentence says what it is ("Enable creating a split archive and set the
+  // split size."): short, it leads, and the passages go after the query's words below it.
+  const lede = windows.length === 0 && !FENCE.test(header) ? openingSentence(text, header ? firstLineEnd + 1 : 0) : undefined;
+  if (lede) room -= byteLength(text.slice(lede.from, lede.to));
   for (let round = 0; round < 3 && remaining.length > 0 && room > 120; round++) {
     const span = Math.min(width, room);
     const [s, e] = fitWindow(text, bestCover(remaining, span, weightOf, recurs), span);
@@ -70,6 +74,12 @@ export function makeSnippet(
   }
   // Too little room for a window beside the header (a small snippet budget): the head of the text.
   if (windows.length === 0) return `${clipBytes(text.slice(0, budget), budget)}…`;
+  if (lede) {
+    // A short gap between the opening and the first passage is shown rather than marked, room allowing.
+    const next = Math.min(...windows.map(([s]) => s));
+    const gap = byteLength(text.slice(lede.to, next));
+    windows.push([0, next > lede.to && gap <= Math.min(room, LEDE_GAP_MAX) ? next : lede.to]);
+  }
   const merged = merge(windows);
   const withHeader = header && merged[0]![0] > firstLineEnd ? [[0, firstLineEnd] as [number, number], ...merged] : merged;
   // Each window was sized to fit what was left, so none needs cutting; the total is clipped only
@@ -118,6 +128,36 @@ function titledShare(weights: number[], titled: ReadonlySet<number>): number {
 const MOSTLY_TITLED = 0.7;
 /** How much of the budget that opening takes. */
 const HEAD_SHARE = 0.5;
+
+/** Longest opening sentence that leads a snippet. */
+const LEDE_MAX = 240;
+/** Most bytes between the opening sentence and the first passage shown to join them. */
+const LEDE_GAP_MAX = 120;
+/** A sentence ends at a stop followed by a space or the line's end, not one after an initial or in `e.g.`, `i.e.`, `etc.`, `vs.`. */
+const SENTENCE_END = /(?<!(?:^|[^\p{L}])(?:\p{L}|e\.g|i\.e|etc|vs))[.!?](?=\s|$)/gu;
+
+/**
+ * The first sentence of prose at `from` (past blank lines and indentation), when it is at most
+ * LEDE_MAX characters and ends within its paragraph: none in a JSON record, a code fence, a
+ * table or a list, whose first line is no definition.
+ */
+function openingSentence(text: string, from: number): { from: number; to: number } | undefined {
+  const first = text.trimStart()[0];
+  if (first === "{" || first === "[") return undefined;
+  let a = from;
+  while (a < text.length && /\s/.test(text[a]!)) a++;
+  if (FENCE.test(text.slice(a, a + 3)) || /^(?:\||[-*+] |\d+[.)] )/.test(text.slice(a, a + 4))) return undefined;
+  const paragraphEnd = text.indexOf("\n\n", a);
+  SENTENCE_END.lastIndex = a;
+  const stop = SENTENCE_END.exec(text);
+  if (!stop) return undefined;
+  const to = stop.index + 1;
+  if (to - a > LEDE_MAX || (paragraphEnd >= 0 && to > paragraphEnd)) return undefined;
+  return { from, to };
+}
+
+/** A code fence's opening line. */
+const FENCE = /^(?:```|~~~)/;
 
 /** A markdown table row: it opens with a pipe. */
 const TABLE_ROW = /^[ \t]*\|/;

@@ -717,12 +717,12 @@ describe("best-passage snippets", () => {
     expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(600);
     expect(snippet).toContain("automatically decompresses response bodies");
     expect(snippet).toContain("gzip and brotli");
-    // Under the share, the passage alone; unless the query names the heading whole.
+    // Under the share, the opening sentence alone, then the passage; unless the query names the heading whole.
     const passage = makeSnippet(text, hits, 600, [0.3, 0.3, 1], new Set([0, 1]));
-    expect(passage).not.toContain("automatically decompresses response bodies");
+    expect(passage.startsWith("##### `decompress`\n\nThe decompress interceptor automatically decompresses response bodies.…\n…")).toBe(true);
     expect(passage).toContain("gzip and brotli");
     const named = makeSnippet(text, hits, 600, [0.3, 0.3, 1], new Set([0, 1]), true);
-    expect(named).toContain("automatically decompresses response bodies");
+    expect(named).toContain("automatically decompresses response bodies.\n\n- an option of the interceptor");
     expect(named).toContain("gzip and brotli");
   });
 
@@ -801,8 +801,34 @@ describe("best-passage snippets", () => {
     const text = `#### concurrency\n\n${"Type and default of the option, in a line of its own.\n".repeat(12)}Specifies the maximum number of concurrent requests from a reader to read directories.\n\n${"More text about the thread pool and the file system.\n".repeat(14)}`;
     const snippet = makeSnippet(text, findTerms(text, ["concurr", "request"]), 400, [1, 1]);
     expect(snippet).toContain("Specifies the maximum number of concurrent requests");
-    // The passage opens where a line does, with the line's first word.
-    expect(snippet.split("\n")[1]).toBe("…Type and default of the option, in a line of its own.");
+    // The passage opens where a line does, with the line's first word (after the opening sentence).
+    expect(snippet).toContain("its own.…\n…Type and default of the option, in a line of its own.\n");
+  });
+
+  test("a section's short opening sentence leads when the passage is further down", () => {
+    const page = `#### -s splitsize, --split-size splitsize\n\n\t      Enable creating a split archive and set the split size.  A split\n\t      archive is an archive that could be split over many files.\n${"\t      filler about how the archive is written out.\n".repeat(12)}\t      Split archives are stored in numbered files: archive.z01, archive.z02.\n${"\t      more filler.\n".repeat(20)}`;
+    const snippet = makeSnippet(page, findTerms(page, ["split", "file", "number"]), 400, [0.5, 0.3, 1]);
+    expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(400);
+    expect(snippet.startsWith("#### -s splitsize, --split-size splitsize\n\n\t      Enable creating a split archive and set the split size.…\n…")).toBe(true);
+    expect(snippet).toContain("Split archives are stored in numbered files");
+    // A passage that starts near the opening joins it rather than leaving a gap marked.
+    const near = `## Choice Options\n\nSometimes you want a parameter to be a choice of values. In that case use the Choice type with case_sensitive=False.\n\n${"filler line of the example.\n".repeat(40)}`;
+    const joined = makeSnippet(near, findTerms(near, ["choic", "case_sensitive"]), 200, [0.3, 1], new Set([0]));
+    expect(joined).toContain("choice of values. In that case use the Choice type with case_sensitive=False.");
+    // None for a sentence too long, an abbreviation's stop, a JSON record, a code fence or a list.
+    const long = `## Title\n\n${"A very long opening sentence that goes on ".repeat(8)}and ends.\n${"filler words. ".repeat(60)}needle here.\n${"filler words. ".repeat(40)}`;
+    expect(makeSnippet(long, findTerms(long, ["needl"]), 300, [1])).not.toContain("A very long opening");
+    const abbrev = `## Title\n\nUse a sink, e.g. a file.\n${"filler words. ".repeat(60)}needle here.\n${"filler words. ".repeat(40)}`;
+    expect(makeSnippet(abbrev, findTerms(abbrev, ["needl"]), 300, [1])).toContain("Use a sink, e.g. a file.…");
+    for (const [head, first] of [
+      ['{\n  "name": "pkg.",\n', '"pkg."'],
+      ["```sh\nrun it.\n```\n", "run it."],
+      ["## Title\n\n- first item.\n", "first item."],
+      ["## Title\n\n```\nrun it.\n```\n", "run it."],
+    ]) {
+      const text = `${head}${"filler words. ".repeat(60)}needle here.\n${"filler words. ".repeat(40)}`;
+      expect(makeSnippet(text, findTerms(text, ["needl"]), 300, [1])).not.toContain(first!);
+    }
   });
 
   test("a budget too small for a window beside the header still gives the head of the text", () => {
