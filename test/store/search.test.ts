@@ -241,3 +241,25 @@ describe("a heading-only section's hit", () => {
     local.close();
   });
 });
+
+describe("a word in more chunks than a BM25 list ranks", () => {
+  test("its newest chunks are ranked, not every one; a rarer word beside it still finds an older chunk", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    // The oldest note says the word most often in the fewest words: BM25's best of all 700.
+    indexSource(local, { label: "notes/0000.md", text: "zorblax zorblax zorblax quintessa", kind: "text", maxChunk: 4096 });
+    for (let i = 1; i < 700; i++) {
+      indexSource(local, {
+        label: `notes/${String(i).padStart(4, "0")}.md`,
+        text: `Note ${i} mentions the zorblax value once among other words here.`,
+        kind: "text",
+        maxChunk: 4096,
+      });
+    }
+    const hits = search(local, "zorblax", base).hits;
+    expect(hits.length).toBeGreaterThan(0);
+    // Only the newest 512 of the word's 700 chunks were ranked.
+    for (const h of hits) expect(Number(h.source.slice(6, 10))).toBeGreaterThanOrEqual(700 - 512);
+    expect(search(local, "zorblax quintessa", base).hits[0]?.source).toBe("notes/0000.md");
+    local.close();
+  });
+});
