@@ -32,7 +32,7 @@ describe("code", () => {
     ["lib.rs", "use std::io;\n\npub fn read() -> io::Result<()> {\n    Ok(())\n}\n", "pub fn read() -> io::Result<()>"],
     ["run.sh", "#!/bin/sh\nset -e\n\ndeploy() {\n  echo hi\n}\n", "deploy()"],
     ["x.c", "#include <stdio.h>\n\nint main(int argc, char **argv) {\n  return 0;\n}\n", "int main(int argc, char **argv)"],
-    ["Main.java", "package x;\n\npublic class Main {\n  void run() {}\n}\n", "public class Main"],
+    ["Main.java", "package x;\n\npublic class Main {\n  void run() {}\n}\n", "public class Main (+ run)"],
   ])("%s is titled by its first definition", (name, t, signature) => {
     const chunks = code(t, name);
     expect(chunks).toHaveLength(1);
@@ -54,5 +54,103 @@ describe("code", () => {
     expectValidChunks(chunks, t, 1024);
     expectExactLineCover(chunks, t);
     expect(chunks[0]!.title).toMatch(/^data\.toml lines 1-\d+$/);
+  });
+
+  test("a class's methods are chunks of their own, titled by the class and the method; its header starts a chunk", () => {
+    const method = (name: string, n: number) => [
+      `    def ${name}(self, key, value=None):`,
+      `        """Does ${name} for a key."""`,
+      ...Array.from({ length: n }, (_, i) => `        value = self._step${i}(key, value)`),
+      "        return value",
+      "",
+    ];
+    const t = [
+      "import re",
+      "",
+      "def helper(x):",
+      ...Array.from({ length: 18 }, (_, i) => `    x = x + ${i}`),
+      "    return x",
+      "",
+      "class Parser(Mapping):",
+      '    """Reads sections."""',
+      "",
+      "    BOOLEAN_STATES = {'1': True, 'on': True}",
+      "",
+      ...method("read_dict", 16),
+      ...method("tiny", 1),
+      ...method("write", 16),
+    ].join("\n");
+    const chunks = code(t, "parser.py");
+    expectValidChunks(chunks, t, 4096);
+    expectExactLineCover(chunks, t);
+    const titles = chunks.map((c) => c.title.replace(/^parser\.py lines \d+-\d+: /, ""));
+    expect(titles).toEqual([
+      "def helper(x)",
+      // A header too short to stand alone (the docstring and a constant) takes the first method along.
+      "class Parser(Mapping) (+ BOOLEAN_STATES, read_dict)",
+      // A method too short to stand alone joins the next; the chunk is titled by the bigger one.
+      "Parser.write(self, key, value=None) (+ tiny)",
+    ]);
+  });
+
+  test("TypeScript class members, arrow-function fields and documented fields are definitions too", () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `    this.#count += ${i}`);
+    const t = [
+      "export class Source extends EventTarget {",
+      "  /** The last id seen. */",
+      "  #lastEventId: string | null = null",
+      ...body(14).map((l) => l.replace("this.#count", "// note")),
+      "",
+      "  close(): void {",
+      ...body(16),
+      "  }",
+      "",
+      "  #onEvent = (event: Message) => {",
+      ...body(16),
+      "  }",
+      "}",
+    ].join("\n");
+    const titles = code(t, "source.ts").map((c) => c.title.replace(/^source\.ts lines \d+-\d+: /, ""));
+    expect(titles).toEqual(["export class Source extends EventTarget (+ #lastEventId)", "Source.close(): void", "Source.#onEvent = (event: Message) =>"]);
+  });
+
+  test("a C header's macros and declarations go with the block comments above them, named in the title", () => {
+    const block = (name: string, value: string) => [
+      `/* What ${name} does, in a comment`,
+      "   whose inner lines carry no star, as glibc writes them.",
+      "   More about it here.  */",
+      `#define ${name}\t${value}`,
+      "",
+    ];
+    const t = [
+      "#ifndef _X_H",
+      "#define _X_H",
+      "",
+      "/* Parse the options in ARGV.",
+      "   FLAGS is one of the X_ flags above.  */",
+      "extern int x_parse (const struct x *__x,",
+      "                    int __argc, char **__argv);",
+      "",
+      "/* The hook called for --version.  */",
+      "extern void (*x_version_hook) (FILE *__stream);",
+      "",
+      ...Array.from({ length: 6 }, (_, i) => block(`X_FLAG_${i}`, `0x${i}`)).flat(),
+    ].join("\n");
+    const chunks = code(t, "x.h");
+    expectExactLineCover(chunks, t);
+    const all = chunks.map((c) => c.title).join("\n");
+    expect(all).toContain("x_version_hook");
+    expect(all).toContain("X_FLAG_5");
+    // A comment's opening line starts the chunk of what it documents.
+    for (const c of chunks.slice(1)) expect(c.body.startsWith("/*")).toBe(true);
+  });
+
+  test("a definition too long for one chunk titles each of its pieces, numbered", () => {
+    const t = ["def main(argv):", ...Array.from({ length: 400 }, (_, i) => `    step_${i} = run(argv, ${i})  # one of many steps`)].join("\n");
+    const chunks = code(t, "main.py", 4096);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks[0]!.title).toEndWith(": def main(argv)");
+    expect(chunks[1]!.title).toEndWith(": def main(argv) (2)");
+    expect(chunks[2]!.title).toEndWith(": def main(argv) (3)");
   });
 });
