@@ -97,7 +97,7 @@ export function entryStream(lines: string[]): number {
 
 function splitEntries(lines: string[]): TextRecord[] | null {
   const k = entryStream(lines);
-  if (k < 0) return null;
+  if (k < 0) return releaseEntries(lines);
   const { header, trailer, label } = ENTRY_HEADERS[k]!;
   const starts: number[] = [];
   for (let i = 0; i < lines.length; i++) if (header.test(lines[i]!)) starts.push(i);
@@ -115,6 +115,51 @@ function splitEntries(lines: string[]): TextRecord[] | null {
         }
     records.push({ start, end, label: label(lines[start]!) });
     if (end < next) records.push({ start: end + 1, end: next });
+  });
+  return records;
+}
+
+/** A version as a release header gives it: `3.8.1`, `2.7`, `v1.0.30`, `9.0.1378-2`. */
+const VERSION = /(?<![\w.])v?\d+\.\d+(?:\.\d+)*(?:[-+~][0-9A-Za-z.+~]*)?(?![\w.])/;
+/** Longest line read as a release header. */
+const RELEASE_HEADER_MAX = 100;
+/** Fewest headers of one shape that make a release stream, and the fewest lines their records have, by the median. */
+const RELEASE_HEADERS_MIN = 3;
+const RELEASE_LINES_MIN = 4;
+
+/**
+ * A NEWS file's releases: left-margin lines that give a version and read alike once it is taken
+ * out (`NEWS for the Nettle 3.8 release`, `* Noteworthy changes in release 9.1 (2022-04-15)
+ * [stable]`, `Version 2.0`), at least RELEASE_HEADERS_MIN of them, whose records are at least
+ * RELEASE_LINES_MIN lines by the median: a list of packages with a version each (`npm ls`,
+ * `pip list`, `Setting up libfoo (1.2-3) ...`) is no release stream. Null when there is none.
+ */
+function releaseEntries(lines: string[]): TextRecord[] | null {
+  const byShape = new Map<string, number[]>();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const c = line.charCodeAt(0);
+    if (line.length > RELEASE_HEADER_MAX || Number.isNaN(c) || c === 32 || c === 9 || !VERSION.test(line)) continue;
+    // The shape: the first two words left once the version, dates and bracketed notes are out.
+    const shape = line
+      .replace(VERSION, " ")
+      .replace(/\([^)]*\)|\[[^\]]*\]|\d{4}-\d\d-\d\d/g, " ")
+      .trim()
+      .toLowerCase()
+      .split(/\s+/)
+      .slice(0, 2)
+      .join(" ");
+    byShape.set(shape, [...(byShape.get(shape) ?? []), i]);
+  }
+  let starts: number[] = [];
+  for (const found of byShape.values()) if (found.length > starts.length) starts = found;
+  if (starts.length < RELEASE_HEADERS_MIN) return null;
+  const gaps = starts.map((s, k) => (k + 1 < starts.length ? starts[k + 1]! : lines.length) - s).sort((a, b) => a - b);
+  if (gaps[gaps.length >> 1]! < RELEASE_LINES_MIN) return null;
+  const records: TextRecord[] = [];
+  if (starts[0]! > 0) records.push({ start: 0, end: starts[0]! - 1 });
+  starts.forEach((start, k) => {
+    records.push({ start, end: k + 1 < starts.length ? starts[k + 1]! - 1 : lines.length - 1, label: clip(lines[start]!, 80) });
   });
   return records;
 }

@@ -41,6 +41,47 @@ Remove: nano:amd64 (7.2-1)
 End-Date: 2025-06-25  09:01:03
 `;
 
+const NEWS = `NEWS for the Nettle 3.8 release
+
+\tNew features:
+
+\t* SM3 hash function, contributed by Tianjia Zhang.
+
+NEWS for the Nettle 3.7.3 release
+
+\tBug fixes:
+
+\t* Fix crash for zero input to rsa_sec_decrypt.
+
+NEWS for the 2.7 release
+
+\tThis is a bugfix release.
+\tThe shared library names are libnettle.so.4.7.
+`;
+
+const GNU_NEWS = `GNU coreutils NEWS
+
+* Noteworthy changes in release 9.1 (2022-04-15) [stable]
+
+** Bug fixes
+
+  chmod -R no longer exits with error status when encountering symlinks.
+
+* Noteworthy changes in release 9.0 (2021-09-24) [stable]
+
+** New features
+
+  cp now uses reflinks by default.
+
+* Noteworthy changes in release 8.32 (2020-03-05) [stable]
+
+** Bug fixes
+
+  ls no longer crashes.
+`;
+
+const PACKAGES = Array.from({ length: 12 }, (_, i) => `Setting up libfoo${i} (1.${i}.0-1) ...\nUnpacking libbar${i} (2.${i}-3) ...`).join("\n");
+
 const CSV = `Package,Version,Installed-Size,Maintainer
 curl,7.88.1-10+deb12u12,505,Alessandro Ghedini <ghedo@debian.org>
 zlib1g,1:1.2.13.dfsg-1,168,Mark Brown <broonie@debian.org>
@@ -77,6 +118,25 @@ describe("record streams: one entry per chunk, titled by its header", () => {
         ["history.log lines 7-10: apt 2025-06-25 09:01:02", 7, 10],
       ],
     ],
+    [
+      "a NEWS file's releases, whatever else the header says beside the version",
+      "NEWS",
+      NEWS,
+      [
+        ["NEWS lines 1-5: NEWS for the Nettle 3.8 release", 1, 6],
+        ["NEWS lines 7-11: NEWS for the Nettle 3.7.3 release", 7, 12],
+        ["NEWS lines 13-16: NEWS for the 2.7 release", 13, 16],
+      ],
+    ],
+    [
+      "GNU's NEWS, dates and stability notes apart",
+      "NEWS",
+      GNU_NEWS,
+      [
+        ["NEWS lines 3-7: * Noteworthy changes in release 9.1 (2022-04-15) [stable]", 3, 8],
+        ["NEWS lines 9-13: * Noteworthy changes in release 9.0 (2021-09-24) [stable]", 9, 14],
+      ],
+    ],
   ] as const)("%s", (_name, name, text, expected) => {
     expect(detectKind(name, text)).toBe("text");
     const out = chunks(text, name);
@@ -101,8 +161,9 @@ describe("record streams: one entry per chunk, titled by its header", () => {
     ["a CSV table", "packages.csv", CSV, "csv"],
     ["markdown whose list items mention versions", "notes.md", "# Notes\n\n* curl (7.88) is fine; urgency is low\n", "markdown"],
     ["a log with dates", "app.log", "2024-05-01 10:00:00 INFO start\n2024-05-01 10:00:01 INFO ready\n", "text"],
+    ["a package manager's output, a version on every other line", "apt.log", PACKAGES, "text"],
   ] as const)("not split as records: %s", (_name, name, text, kind) => {
     expect(detectKind(name, text)).toBe(kind);
-    for (const c of chunks(text, name)) expect(c.title).not.toMatch(/: (apt |curl \()/);
+    for (const c of chunks(text, name)) expect(c.title).not.toMatch(/: (apt |curl \(|Setting up|Unpacking)/);
   });
 });
