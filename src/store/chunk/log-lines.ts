@@ -11,7 +11,7 @@ const FAILURE =
 const LEVEL_ERROR = /^.{0,48}?(?:\b|\[)(?:ERROR|FATAL|CRITICAL|level=error)\b/;
 const WARNING = /^\s*(?:⚠|warning\b|WARN(?:ING)?\b|\[warn(?:ing)?\])/i;
 const HEADING =
-  /^\s*(?:commit [0-9a-f]{7,40}\b|diff --git |=== RUN\s|--- (?:PASS|SKIP)\b|RUN\s|PASS\s|ok\s+\S+\s+[\d(]|▲ |#{1,6} \S|==+> |> \S|Step \d+\/\d+|#\d+ \[|\[\d+\/\d+\]|Test Files\s|Test Suites:|Route \(|On branch |Changes (?:not staged|to be committed)|Untracked files|[✓✔√]\s+\S+\.(?:test|spec)\.|[0-9a-f]{7,12} \d{4}-\d{2}-\d{2} )/;
+  /^\s*(?:commit [0-9a-f]{7,40}\b|diff --git |=== RUN\s|Running\s+\S+.*\.\.\.$|--- (?:PASS|SKIP)\b|RUN\s|PASS\s|ok\s+\S+\s+[\d(]|▲ |#{1,6} \S|==+> |> \S|Step \d+\/\d+|#\d+ \[|\[\d+\/\d+\]|Test Files\s|Test Suites:|Route \(|On branch |Changes (?:not staged|to be committed)|Untracked files|[✓✔√]\s+\S+\.(?:test|spec)\.|[0-9a-f]{7,12} \d{4}-\d{2}-\d{2} )/;
 const TIMESTAMPS: RegExp[] = [
   /\b(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2})?)(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/,
   /\b(\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}):\d{2}(?: [+-]\d{4})?/,
@@ -45,8 +45,13 @@ export function warningLabel(line: string): string | null {
 /** A line that opens a section of output (test file, build banner, commit, step) as a short title, else null. */
 export function headingLabel(line: string): string | null {
   const h = head(line);
-  return HEADING.test(h) ? clip(h, 60) : null;
+  if (!HEADING.test(h)) return null;
+  // A test runner's `Running /build/…/testsuite/gdb.base/break.exp ...`: the path's end names the test.
+  const running = RUNNING.exec(h);
+  return clip(running ? `Running ${running[1]!.split("/").slice(-2).join("/")}` : h, 60);
 }
+
+const RUNNING = /^\s*Running\s+(\S+)/;
 
 /** True for lines that open a section or report a failure: good places to start a chunk. */
 export function opensSection(line: string): boolean {

@@ -50,6 +50,7 @@ describe("logs and tool output", () => {
   test.each([
     ["FAIL src/x.test.ts", "FAIL src/x.test.ts"],
     ["=== RUN   TestParse", "=== RUN TestParse"],
+    ["Running /build/gdb-13.1/gdb/testsuite/gdb.base/write_mem.exp ...", "Running gdb.base/write_mem.exp"],
     ["Error: connect ECONNREFUSED 127.0.0.1:5432", "Error: connect ECONNREFUSED 127.0.0.1:5432"],
     ["2026-02-23T10:00:01Z INFO started", "2026-02-23T10:00:01Z"],
   ])("a chunk holding %j gets it as its heading", (line, heading) => {
