@@ -30,7 +30,11 @@ export function makeSnippet(
   // Without hits, or when the title shows every word of the query (the hit is the section the
   // query names), the section's opening says what it is: the head of the text.
   const shownShare = titledShare(weights, titled);
-  if (hits.length === 0 || shownShare === 1) return `${clipBytes(text.slice(0, budget), budget)}…`;
+  if (hits.length === 0) return `${clipBytes(text.slice(0, budget), budget)}…`;
+  // Where what the title names opens: the text's start, or, when the title's words first come far
+  // down (a code chunk titled by its biggest definition, below smaller ones), their paragraph.
+  const opening = openingOf(text, hits, titled, Math.floor(budget * HEAD_SHARE));
+  if (shownShare === 1) return `${opening > 0 ? "…" : ""}${clipBytes(text.slice(opening, opening + budget), budget)}…`;
   const firstLineEnd = text.indexOf("\n");
   const header = firstLineEnd > 0 && firstLineEnd <= HEADER_MAX ? text.slice(0, firstLineEnd) : "";
   const width = Math.max(160, Math.floor((budget - byteLength(header)) * 0.9));
@@ -54,9 +58,9 @@ export function makeSnippet(
   // `decompress` interceptor does, then where brotli is mentioned; "perf record --call-graph dwarf"
   // what --call-graph does, then its dwarf mode).
   if (shownShare >= MOSTLY_TITLED || named) {
-    const head: [number, number] = [0, Math.min(text.length, Math.floor(budget * HEAD_SHARE))];
+    const head: [number, number] = [opening, Math.min(text.length, opening + Math.floor(budget * HEAD_SHARE))];
     windows.push(head);
-    room -= byteLength(text.slice(0, head[1]));
+    room -= byteLength(text.slice(head[0], head[1]));
     remaining = remaining.filter((h) => h.at >= head[1] && !titled.has(h.term));
   }
   // The section's opening sentence says what it is ("Enable creating a split archive and set the
@@ -111,6 +115,18 @@ function withKeys(text: string, hits: TermHit[], offset: number): TermHit[] {
   return hits.flatMap((h) =>
     text[h.at - 1] === '"' && KEY_END.test(text.slice(h.at + h.length, h.at + h.length + 4)) ? [h, { term: h.term + offset, at: h.at, length: h.length }] : [h],
   );
+}
+
+/**
+ * Where the text's part about its title opens: 0, unless the first hit of a term the title shows
+ * is at `within` or later and nothing the title shows comes earlier; then the start of that hit's
+ * paragraph (a definition with the comment above it).
+ */
+function openingOf(text: string, hits: TermHit[], titled: ReadonlySet<number>, within: number): number {
+  const first = hits.find((h) => titled.has(h.term));
+  if (!first || first.at < within) return 0;
+  const blank = text.lastIndexOf("\n\n", first.at);
+  return blank < 0 ? text.lastIndexOf("\n", first.at) + 1 : blank + 2;
 }
 
 /** The share of the query's weight (IDF) that the hit's title shows; 0 when the query has no terms. */

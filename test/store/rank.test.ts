@@ -831,6 +831,18 @@ describe("best-passage snippets", () => {
     }
   });
 
+  test("a title that names something far down the text (a code chunk titled by its biggest definition) shows that part, its comment included", () => {
+    const small = (name: string) => `/* ${name} does a small thing.  */\nextern void ${name} (int __x);\n`;
+    const text = `${["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"].map(small).join("\n")}\n/* Similar to error(), but respects the flags.  The\n   difference is that the latter is for *parsing errors*.  */\nextern void argp_failure (const struct argp_state *__state,\n\t\t\t  int __status, int __errnum);\n`;
+    const hits = findTerms(text, ["argp_failur"]);
+    for (const named of [false, true]) {
+      const snippet = makeSnippet(text, hits, 300, [1], new Set([0]), named);
+      expect(snippet).toContain("*parsing errors*");
+      expect(snippet).toContain("extern void argp_failure (");
+      expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(300);
+    }
+  });
+
   test("a budget too small for a window beside the header still gives the head of the text", () => {
     const text = `### A heading line of some length, as sections have them in generated docs
 ${"filler ".repeat(80)}needle here
