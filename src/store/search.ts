@@ -162,12 +162,14 @@ function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter
     // which is the section a query names (its subsections' titles repeat its words, and more).
     // Common words count here ("tar description" is the DESCRIPTION section, the shortest title with both).
     const titles = gate.length > 0 ? titleCandidates(db, expression(usable, "AND", { ...q, phrases: [] }), filter) : [];
-    if (and.length >= filter.take || gate.length <= 1) return [and, titles];
+    const versioned = versionTitles(db, q, gate, filter);
+    const lists = versioned.length > 0 ? [and, titles, versioned] : [and, titles];
+    if (and.length >= filter.take || gate.length <= 1) return lists;
     // The OR list ranks few postings or none: when even the rarest word is in more chunks than
     // that, BM25 over them all (3 ms for 3,600 at 50 MB) brings only chunks of one common word.
     const some = rarest(gate, plan.total);
-    if (some.length === 1 && some[0]!.df > orPostingsCap(plan.total)) return [and, titles];
-    return [and, titles, candidates(db, "fts_words", expression(some, "OR", q), filter, "rank", newestOf(some))];
+    if (some.length === 1 && some[0]!.df > orPostingsCap(plan.total)) return lists;
+    return [...lists, candidates(db, "fts_words", expression(some, "OR", q), filter, "rank", newestOf(some))];
   }
   if (usable.length === 0) return [];
   // Every word is in most chunks: BM25 cannot tell them apart, and ranking them all is what is slow.
@@ -188,6 +190,21 @@ const WORD_POSTINGS_MAX = 512;
 /** For a list of one word in more than WORD_POSTINGS_MAX chunks, how many of its newest to rank. */
 function newestOf(terms: PlannedTerm[]): number | undefined {
   return terms.length === 1 && terms[0]!.df > WORD_POSTINGS_MAX ? WORD_POSTINGS_MAX : undefined;
+}
+
+/**
+ * Sections whose titles give a version the query types, beside its gating words ("domino 2.0.0
+ * changes" is the `domino 2.0.0 ( 8 Nov 2017)` release of a changelog): the title list wants every
+ * word, and a common one the query adds (`changes`, `release`, `notes`) is in no such title.
+ */
+export function versionTitles(db: Database, q: ParsedQuery, gate: PlannedTerm[], filter: Filter): number[] {
+  const versions = q.fragments.filter(isTypedVersion);
+  if (versions.length === 0 || gate.length === 0) return [];
+  // The version's digits are words of the query too: the others name what it is a version of.
+  const digits = new Set(versions.flatMap((v) => tokens(v)));
+  const named = gate.filter((t) => !digits.has(t.word));
+  if (named.length === 0) return [];
+  return titleCandidates(db, `${versions.map((v) => quote(tokens(v).join(" "))).join(" AND ")} AND (${named.map(termExpression).join(" OR ")})`, filter);
 }
 
 /**
@@ -528,7 +545,7 @@ interface Filter {
   take: number;
 }
 
-function filterSql(db: Database, options: SearchOptions): Filter {
+export function filterSql(db: Database, options: SearchOptions): Filter {
   const conds: string[] = [];
   const params: Params = {};
   if (options.source) {

@@ -6,7 +6,7 @@ import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
 import { parseQuery } from "../../src/store/query.ts";
-import { BM25, gateTerms, gramFragments, search, type SearchOptions } from "../../src/store/search.ts";
+import { BM25, filterSql, gateTerms, gramFragments, search, versionTitles, type SearchOptions } from "../../src/store/search.ts";
 import { fixturesDir, tempDir } from "../helpers/temp.ts";
 
 const base: SearchOptions = { limit: 5, snippetMax: 800, rrfK: 60 };
@@ -260,6 +260,29 @@ describe("a word in more chunks than a BM25 list ranks", () => {
     // Only the newest 512 of the word's 700 chunks were ranked.
     for (const h of hits) expect(Number(h.source.slice(6, 10))).toBeGreaterThanOrEqual(700 - 512);
     expect(search(local, "zorblax quintessa", base).hits[0]?.source).toBe("notes/0000.md");
+    local.close();
+  });
+});
+
+describe("a version the query types beside common words", () => {
+  test("its release headings join the candidates, though the common word is in no such heading", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    // Enough other text that `changes`, `2` and `0` are in most chunks and gate nothing: `zorblax` alone does.
+    const notes = Array.from({ length: 4200 }, (_, i) => `## Note ${i}\n\nThe changes of week ${i} follow rule 2.0 here.\n`).join("\n");
+    indexSource(local, { label: "notes.md", text: notes, kind: "markdown", maxChunk: 4096 });
+    const release = (v: string, body: string) => `# zorblax ${v} (1 Jan 2020)\n${body}\n`;
+    const log = [...Array.from({ length: 30 }, (_, i) => release(`1.0.${i}`, `* Fix zorblax bug ${i}.`)), release("2.0.0", "* Rewrote the tree.")].join("\n");
+    indexSource(local, { label: "zorblax-CHANGELOG.md", text: log, kind: "markdown", maxChunk: 4096 });
+    const q = parseQuery("zorblax 2.0.0 changes");
+    const plan = planQuery(local, q);
+    const gate = gateTerms(plan, plan.terms);
+    expect(gate.map((t) => t.word)).toEqual(["zorblax"]);
+    const filter = filterSql(local, base);
+    const title = (id: number) => local.prepare<{ title: string }>("SELECT title FROM chunks WHERE id = $id").get({ id })?.title;
+    expect(versionTitles(local, q, gate, filter).map(title)).toEqual(["zorblax 2.0.0 (1 Jan 2020)"]);
+    // No version typed, no such list.
+    expect(versionTitles(local, parseQuery("zorblax changes"), gate, filter)).toEqual([]);
+    expect(search(local, "zorblax 2.0.0 changes", base).hits[0]?.title).toBe("zorblax 2.0.0 (1 Jan 2020)");
     local.close();
   });
 });
