@@ -63,6 +63,8 @@ interface Definition {
   container?: boolean;
   /** Non-blank lines from its start to the next definition's. */
   lines: number;
+  /** The block it belongs to: a member's class, a class-like block's own name, "" for any other. */
+  scope: string;
 }
 
 /** Splits code into chunks of whole definitions where they fit. */
@@ -115,17 +117,28 @@ function pieces(t: LineTable, defs: Map<number, Definition & { line: number }>, 
   const starts = [...new Set([0, ...[...defs.values()].map((d) => d.start)])].sort((a, b) => a - b);
   const runs = starts.map((s, k) => ({ start: s, end: k + 1 < starts.length ? starts[k + 1]! - 1 : t.lines.length - 1 }));
   const fits = (a: number, b: number) => b - a + 1 <= CODE_LINES && t.offsets[b + 1]! - t.offsets[a]! - 1 <= maxBytes;
-  // A class-like block starts a chunk of its own: its header is never the tail of another
-  // definition's chunk (a file's head of imports it may join).
-  const opensBlock = new Set([...defs.values()].filter((d) => d.container).map((d) => d.start));
-  const defined = new Set([...defs.values()].map((d) => d.start));
-  const merged: { start: number; end: number }[] = [];
-  for (const run of runs) {
+  // The block each run belongs to: a member's class, a class-like block's own name, "" for the rest.
+  const scopeAt = new Map([...defs.values()].map((d) => [d.start, d.scope]));
+  const small = (r: { start: number; end: number }) => nonBlank(t, r.start, r.end) < MIN_LINES;
+  const merged: { start: number; end: number; scope: string | undefined }[] = [];
+  runs.forEach((run, k) => {
+    const scope = scopeAt.get(run.start);
     const last = merged[merged.length - 1];
-    const joins = last && !(opensBlock.has(run.start) && defined.has(last.start)) && nonBlank(t, last.start, last.end) < MIN_LINES && fits(last.start, run.end);
-    if (joins) last.end = run.end;
-    else merged.push({ ...run });
-  }
+    // A short run joins the next one of its block (a file's head of imports joins anything).
+    if (last && small(last) && (last.scope === undefined || last.scope === scope) && fits(last.start, run.end)) {
+      last.end = run.end;
+      last.scope = scope;
+      return;
+    }
+    // A short run the next does not continue (the last member of a class) joins the one before it.
+    const next = runs[k + 1];
+    const continued = next !== undefined && scopeAt.get(next.start) === scope;
+    if (last && small(run) && !continued && last.scope === scope && fits(last.start, run.end)) {
+      last.end = run.end;
+      return;
+    }
+    merged.push({ ...run, scope });
+  });
   const starting = new Set(starts);
   return merged.flatMap((m) =>
     fits(m.start, m.end)
@@ -165,13 +178,15 @@ function definitions(t: LineTable, cFamily: boolean): Map<number, Definition & {
       if (declared || isDefinition(line)) {
         const name = declared ? cName(line) : (KEYWORD_NAME.exec(line) ?? CALLABLE_NAME.exec(line))?.[1];
         const signature = clip(line.replace(/\s*[{:]?\s*$/, ""), 60);
+        const block = containerName(line);
         out.set(i, {
           line: i,
           start: preambleStart(t, i),
           signature,
           lines: 0,
+          scope: block ?? "",
           ...(name ? { name } : {}),
-          ...(containerName(line) ? { container: true } : {}),
+          ...(block ? { container: true } : {}),
         });
       }
       continue;
@@ -184,7 +199,7 @@ function definitions(t: LineTable, cFamily: boolean): Map<number, Definition & {
     const name = isDefinition(member) ? (KEYWORD_NAME.exec(member) ?? CALLABLE_NAME.exec(member))?.[1] : (MEMBER.exec(member)?.[1] ?? fieldName(member));
     if (!name) continue;
     const signature = clip(`${container}.${member.replace(MEMBER_PREFIX, "").replace(/\s*[{:]?\s*$/, "")}`, 80);
-    out.set(i, { line: i, start: preambleStart(t, i), signature, name, lines: 0 });
+    out.set(i, { line: i, start: preambleStart(t, i), signature, name, lines: 0, scope: container });
   }
   const defs = [...out.values()];
   defs.forEach((d, k) => {

@@ -153,4 +153,21 @@ describe("code", () => {
     expect(chunks[1]!.title).toEndWith(": def main(argv) (2)");
     expect(chunks[2]!.title).toEndWith(": def main(argv) (3)");
   });
+
+  test("a class's last short member joins the chunk before it, not the next top-level definition's", () => {
+    const member = (name: string, n: number) => [`  ${name}(): void {`, ...Array.from({ length: n }, (_, i) => `    this.step${i}()`), "  }", ""];
+    const t = [
+      "export class Schema {",
+      ...member("parse", 20),
+      ...member("isNullable", 1),
+      "}",
+      "",
+      "export type Check = {",
+      ...Array.from({ length: 20 }, (_, i) => `  kind${i}: string`),
+      "}",
+    ].join("\n");
+    const titles = code(t, "schema.ts").map((c) => c.title.replace(/^schema\.ts lines \d+-\d+: /, ""));
+    expect(titles).toEqual(["export class Schema (+ parse, isNullable)", "export type Check ="]);
+  });
 });
+
