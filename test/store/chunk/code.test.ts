@@ -170,4 +170,3 @@ describe("code", () => {
     expect(titles).toEqual(["export class Schema (+ parse, isNullable)", "export type Check ="]);
   });
 });
-
