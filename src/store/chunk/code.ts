@@ -44,7 +44,7 @@ const MEMBER =
   /^(?:(?:public|private|protected|internal|static|override|readonly|abstract|async|final|virtual|open|suspend|inline|get|set|synchronized)\s+)*(?:[A-Za-z_][\w<>[\],.?]*\s+)?(#?[A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*(?:\(|=\s*(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>|=\s*(?:async\s+)?function\b)/;
 /** A field of a class-like block (`#lastEventId: string | null = null`, `BOOLEAN_STATES = {`, `private final int size;`). */
 const FIELD =
-  /^(?:(?:public|private|protected|internal|static|readonly|override|declare|final|const|var|val|let)\s+)*(?:(#?[A-Za-z_$][\w$]*)\??\s*(?::\s*[^=;\s][^=;]*)?(?:=(?![=>])|;|$)|[A-Za-z_][\w<>[\],.?]*\s+(#?[A-Za-z_$][\w$]*)\s*(?:=(?!=)|;))/;
+  /^(?:(?:public|private|protected|internal|static|readonly|override|declare|final|const|var|val|let)\s+)*(?:(#?[A-Za-z_$][\w$]*)\??\s*(?::\s*[^=;\s][^=;]*(?:=(?![=>])|;|$)|=(?![=>])|;)|[A-Za-z_][\w<>[\],.?]*\s+(#?[A-Za-z_$][\w$]*)\s*(?:=(?!=)|;))/;
 const NOT_MEMBER =
   /^(?:if|for|while|switch|return|else|do|catch|try|throw|new|await|yield|super|this|case|default|delete|typeof|assert|print|raise|del|with|elif|except|pass)\b/;
 /** Words before a member's name that its title leaves out: the class it is qualified by says enough. */
@@ -139,6 +139,14 @@ function pieces(t: LineTable, defs: Map<number, Definition & { line: number }>, 
     }
     merged.push({ ...run, scope });
   });
+  // A short run the next one had no room for joins the one before it, when that has room.
+  for (let k = merged.length - 1; k > 0; k--) {
+    const [prev, cur] = [merged[k - 1]!, merged[k]!];
+    if (small(cur) && prev.scope === cur.scope && fits(prev.start, cur.end)) {
+      prev.end = cur.end;
+      merged.splice(k, 1);
+    }
+  }
   const starting = new Set(starts);
   return merged.flatMap((m) =>
     fits(m.start, m.end)
