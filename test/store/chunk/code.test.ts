@@ -169,4 +169,30 @@ describe("code", () => {
     const titles = code(t, "schema.ts").map((c) => c.title.replace(/^schema\.ts lines \d+-\d+: /, ""));
     expect(titles).toEqual(["export class Schema (+ parse, isNullable)", "export type Check ="]);
   });
+
+  test("Ruby's `end` and `private` lines are no members; a short run the next has no room for joins the one before it", () => {
+    const ruby = [
+      "class Set",
+      "  def add(o)",
+      ...Array.from({ length: 16 }, (_, i) => `    @hash[o] = ${i}`),
+      "  end",
+      "",
+      "  private",
+      "",
+      "  def clear",
+      "    @hash.clear",
+      "  end",
+      "end",
+    ].join("\n");
+    const titles = code(ruby, "set.rb").map((c) => c.title);
+    expect(titles.join("\n")).not.toMatch(/\bend\b|private/);
+    const big = (name: string, n: number) => [
+      `func ${name}() {`,
+      ...Array.from({ length: n }, (_, i) => `\tstep${i}() // a line long enough to fill the chunk's bytes up`),
+      "}",
+    ];
+    const go = [...big("Small", 20), "", "var hook func()", "", ...big("Huge", 80)].join("\n");
+    const chunks = code(go, "client.go", 4096);
+    expect(chunks.find((c) => c.body.includes("var hook"))!.title).toMatch(/: func Small\(\) \(\+ hook\)$/);
+  });
 });
