@@ -50,6 +50,22 @@ const NOT_MEMBER =
 /** Words before a member's name that its title leaves out: the class it is qualified by says enough. */
 const MEMBER_PREFIX =
   /^(?:(?:public|private|protected|internal|static|override|readonly|abstract|async|final|virtual|open|suspend|inline|get|set|synchronized|pub(?:\([^)]*\))?|unsafe|const|extern)\s+)*(?:def|fn|fun|func|function\*?)\s+|^(?:(?:public|private|protected|internal|static|override|readonly|abstract|async|final|virtual|open|suspend|inline|get|set|synchronized)\s+)+/;
+/**
+ * A definition made by assignment at the left margin, as older JavaScript writes them:
+ * `rules.code = {`, `Foo.prototype.bar = function (`, `module.exports = function`, `exports.x = (a) =>`.
+ */
+const ASSIGNED = /^((?:[A-Za-z_$][\w$]*\.)+)([A-Za-z_$][\w$]*)\s*=\s*(?:\{|\[|function\b|async\b|class\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/;
+/** An object of methods a constructor's instances share: `Foo.prototype = {`. */
+const PROTOTYPE = /^([A-Za-z_$][\w$]*)\.prototype\s*=\s*\{/;
+/** A method in an object literal: `addRule: function (key, rule) {`, `turndown(input) {`. */
+const OBJECT_METHOD = /^([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?function\b/;
+const KEYWORDS = new Set(["func", "function", "fn", "def", "if", "for", "while", "return", "switch", "case", "new", "delete", "typeof"]);
+/** A Go type its methods belong to: `type Client struct {`. */
+const GO_TYPE = /^type\s+([A-Za-z_]\w*)(?:\[[^\]]*\])?\s+(?:struct|interface)\b/;
+/** A Go method: `func (c *Client) Do(` — its receiver's type and its name. */
+const GO_METHOD = /^func\s+\(\s*\w+\s+\*?([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)/;
+/** A Ruby method, whose name may be an operator or end in `?`, `!` or `=` (`def <=>(set)`, `def self.[](*ary)`). */
+const RUBY_DEF = /^def\s+(?:self\.)?([^\s(;]+)/;
 /** The most names of other definitions a title lists after the first one's signature. */
 const MORE_NAMES = 8;
 
@@ -87,7 +103,10 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
     const more = others.length ? ` (+ ${others.slice(0, MORE_NAMES).join(", ")}${others.length > MORE_NAMES ? ", …" : ""})` : "";
     // A piece inside one long definition is titled by it, numbered as a section's parts are.
     let heading = first && `${first.signature}${more}`;
+    // A piece of a long doc comment is titled by what it documents.
+    const documents = first ? undefined : all.find((d) => d.start <= p.start && p.end < d.line);
     if (first) open = { def: inside[inside.length - 1]!, part: 1 };
+    else if (documents) heading = documents.signature;
     else if (open) heading = `${open.def.signature} (${++open.part})`;
     out.push({
       title: rangeTitle(name, p.start, p.end, heading),
@@ -183,16 +202,20 @@ function definitions(t: LineTable, cFamily: boolean): Map<number, Definition & {
     const line = t.lines[i]!;
     if (indent === 0) {
       const declared = cFamily && C_DECLARATION.test(line);
-      if (declared || isDefinition(line)) {
-        const name = declared ? cName(line) : (KEYWORD_NAME.exec(line) ?? CALLABLE_NAME.exec(line))?.[1];
-        const signature = clip(line.replace(/\s*[{:]?\s*$/, ""), 60);
+      const assigned = ASSIGNED.exec(line);
+      if (declared || assigned || isDefinition(line)) {
+        const goMethod = GO_METHOD.exec(line);
+        const name = declared ? cName(line) : assigned ? assigned[2] : (goMethod?.[2] ?? (KEYWORD_NAME.exec(line) ?? CALLABLE_NAME.exec(line))?.[1]);
+        // A Go method is titled as its docs name it: `Client.PostForm(url string, …)`.
+        const signature = clip((goMethod ? `${goMethod[1]}.${line.slice(goMethod[0].length - goMethod[2]!.length)}` : line).replace(/\s*[{:]?\s*$/, ""), 60);
         const block = containerName(line);
         out.set(i, {
           line: i,
           start: preambleStart(t, i),
           signature,
           lines: 0,
-          scope: block ?? "",
+          // A Go method belongs with its type.
+          scope: block ?? goMethod?.[1] ?? "",
           ...(name ? { name } : {}),
           ...(block ? { container: true } : {}),
         });
@@ -204,9 +227,19 @@ function definitions(t: LineTable, cFamily: boolean): Map<number, Definition & {
     if (!container) continue;
     const member = line.trimStart();
     if (NOT_MEMBER.test(member)) continue;
-    const name = isDefinition(member) ? (KEYWORD_NAME.exec(member) ?? CALLABLE_NAME.exec(member))?.[1] : (MEMBER.exec(member)?.[1] ?? fieldName(member));
-    if (!name) continue;
-    const signature = clip(`${container}.${member.replace(MEMBER_PREFIX, "").replace(/\s*[{:]?\s*$/, "")}`, 80);
+    const objectMethod = OBJECT_METHOD.exec(member)?.[1];
+    const name =
+      objectMethod ??
+      (isDefinition(member)
+        ? (RUBY_DEF.exec(member) ?? KEYWORD_NAME.exec(member) ?? CALLABLE_NAME.exec(member))?.[1]
+        : (MEMBER.exec(member)?.[1] ?? fieldName(member)));
+    // A keyword is no member's name (`stop func()`, a Go field of function type).
+    if (!name || KEYWORDS.has(name)) continue;
+    const own = member
+      .replace(MEMBER_PREFIX, "")
+      .replace(/^([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?function\s*/, "$1")
+      .replace(/\s*[{:]?\s*$/, "");
+    const signature = clip(`${container}.${own}`, 80);
     out.set(i, { line: i, start: preambleStart(t, i), signature, name, lines: 0, scope: container });
   }
   const defs = [...out.values()];
@@ -226,8 +259,13 @@ function cName(line: string): string | undefined {
   return (/^#\s*define\s+(\w+)/.exec(line) ?? /\(\s*\*\s*(\w+)\s*\)/.exec(line) ?? /(\w+)\s*\(/.exec(line) ?? /(\w+)\s*(?:\[[^\]]*\])?\s*;/.exec(line))?.[1];
 }
 
-/** The name of the class-like block a line opens (`class EventSource extends EventTarget {` → EventSource), if it opens one. */
+/**
+ * The name of the class-like block a line opens (`class EventSource extends EventTarget {` →
+ * EventSource, `TurndownService.prototype = {` → TurndownService), if it opens one.
+ */
 function containerName(line: string): string | undefined {
+  const prototype = PROTOTYPE.exec(line) ?? GO_TYPE.exec(line);
+  if (prototype) return prototype[1];
   if (!isDefinition(line)) return undefined;
   const m = CONTAINER.exec(line);
   return m ? (m[1] ?? m[2]) : undefined;
@@ -248,6 +286,8 @@ const COMMENT_MAX = 80;
 /** Where a definition's chunk starts: above the doc comments and decorators attached to it. */
 function preambleStart(t: LineTable, i: number): number {
   let s = i;
+  // A doc comment one blank line above still documents it (`/** … */`, a blank, `addRule: function`).
+  if (s > 1 && t.indents[s - 1]! < 0 && t.lines[s - 2]!.trimEnd().endsWith("*/")) s--;
   while (s > 0 && t.indents[s - 1]! >= 0) {
     const above = t.lines[s - 1]!.trimStart();
     // A C block comment whose inner lines carry no `*`: back to its opening `/*`.

@@ -45,7 +45,7 @@ describe("code", () => {
     expect(chunks).toHaveLength(1);
     expect(chunks[0]!.title).toBe(`mod.ts lines 1-${t.trimEnd().split("\n").length}: export function alpha(input: string): string (+ beta, GAMMA_LIMIT)`);
     const go = code("package x\n\nfunc (s *Server) Start() error {\n\treturn nil\n}\n\nfunc (s *Server) Stop() {\n}\n", "server.go");
-    expect(go[0]!.title).toEndWith("func (s *Server) Start() error (+ Stop)");
+    expect(go[0]!.title).toEndWith(": Server.Start() error (+ Stop)");
   });
 
   test("code without definitions is split by lines", () => {
@@ -194,5 +194,62 @@ describe("code", () => {
     const go = [...big("Small", 20), "", "var hook func()", "", ...big("Huge", 80)].join("\n");
     const chunks = code(go, "client.go", 4096);
     expect(chunks.find((c) => c.body.includes("var hook"))!.title).toMatch(/: func Small\(\) \(\+ hook\)$/);
+  });
+
+  test("older JavaScript: definitions by assignment, a prototype's methods, and a doc comment a blank line above", () => {
+    const method = (name: string) => [
+      "  /**",
+      `   * Does ${name}.`,
+      "   */",
+      "",
+      `  ${name}: function (key, rule) {`,
+      ...Array.from({ length: 14 }, (_, i) => `    this.step${i}(key, rule);`),
+      "  },",
+    ];
+    const t = [
+      "rules.code = {",
+      ...Array.from({ length: 16 }, (_, i) => `  // rule line ${i}`),
+      "};",
+      "",
+      "Service.prototype = {",
+      ...method("addRule"),
+      ...method("escape"),
+      "};",
+    ].join("\n");
+    const chunks = code(t, "service.cjs.js");
+    const titles = chunks.map((c) => c.title.replace(/^service\.cjs\.js lines \d+-\d+: /, ""));
+    expect(titles).toEqual(["rules.code =", "Service.prototype = (+ addRule)", "Service.escape(key, rule)"]);
+    // The doc comment above `escape`, a blank line apart, starts its chunk.
+    expect(chunks[2]!.body.startsWith("  /**\n   * Does escape.")).toBe(true);
+  });
+
+  test("Go: a method is titled Type.Method and grouped with its type; Ruby: operator methods; a long doc comment titled by what it documents", () => {
+    const go = [
+      "type Client struct {",
+      ...Array.from({ length: 16 }, (_, i) => `\tField${i} int`),
+      "}",
+      "",
+      "// Do sends a request.",
+      "func (c *Client) Do(req *Request) (*Response, error) {",
+      ...Array.from({ length: 16 }, (_, i) => `\tstep${i}(req)`),
+      "}",
+    ].join("\n");
+    expect(code(go, "client.go").map((c) => c.title.replace(/^client\.go lines \d+-\d+: /, ""))).toEqual([
+      "type Client struct",
+      "Client.Do(req *Request) (*Response, error)",
+    ]);
+    const ruby = ["class Set", "  # Compares two sets.", "  def <=>(set)", ...Array.from({ length: 16 }, () => "    compare(set)"), "  end", "end"].join("\n");
+    expect(code(ruby, "set.rb")[0]!.title).toEndWith("class Set (+ <=>)");
+    const doc = [
+      ...Array.from({ length: 200 }, (_, i) => `# Documentation line ${i} of the class and what it is for.`),
+      "class Big",
+      "  def run",
+      "  end",
+      "end",
+    ].join("\n");
+    const big = code(doc, "big.rb", 4096);
+    expect(big.length).toBeGreaterThan(1);
+    // The doc comment's pieces before the class line are titled by the class.
+    for (const c of big.filter((x) => x.lineEnd <= 200)) expect(c.title).toEndWith(": class Big");
   });
 });
