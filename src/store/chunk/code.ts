@@ -93,10 +93,14 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
   const all = [...defs.values()];
   // The definition the pieces go on with, and how many of its pieces there were so far.
   let open: { def: Definition; part: number } | undefined;
+  // Pieces and definitions both come in line order: one pass over each.
+  let next = 0;
   for (const piece of pieces(t, defs, opts.maxChunk)) {
     const p = trimPiece(t, piece);
     if (!p) continue;
-    const inside = all.filter((d) => d.line >= p.start && d.line <= p.end);
+    while (next < all.length && all[next]!.line < p.start) next++;
+    const inside: Definition[] = [];
+    while (next < all.length && all[next]!.line <= p.end) inside.push(all[next++]!);
     const first = titleDefinition(inside);
     const others: string[] = [];
     for (const d of inside) if (d !== first && d.name && !others.includes(d.name) && !first!.signature.includes(d.name)) others.push(d.name);
@@ -104,7 +108,8 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
     // A piece inside one long definition is titled by it, numbered as a section's parts are.
     let heading = first && `${first.signature}${more}`;
     // A piece of a long doc comment is titled by what it documents.
-    const documents = first ? undefined : all.find((d) => d.start <= p.start && p.end < d.line);
+    const after = all[next];
+    const documents = first || !after || after.start > p.start ? undefined : after;
     if (first) open = { def: inside[inside.length - 1]!, part: 1 };
     else if (documents) heading = documents.signature;
     else if (open) heading = `${open.def.signature} (${++open.part})`;
@@ -159,15 +164,14 @@ function pieces(t: LineTable, defs: Map<number, Definition & { line: number }>, 
     merged.push({ ...run, scope });
   });
   // A short run the next one had no room for joins the one before it, when that has room.
-  for (let k = merged.length - 1; k > 0; k--) {
-    const [prev, cur] = [merged[k - 1]!, merged[k]!];
-    if (small(cur) && prev.scope === cur.scope && fits(prev.start, cur.end)) {
-      prev.end = cur.end;
-      merged.splice(k, 1);
-    }
+  const joined: typeof merged = [];
+  for (const cur of merged) {
+    const prev = joined[joined.length - 1];
+    if (prev && small(cur) && prev.scope === cur.scope && fits(prev.start, cur.end)) prev.end = cur.end;
+    else joined.push(cur);
   }
   const starting = new Set(starts);
-  return merged.flatMap((m) =>
+  return joined.flatMap((m) =>
     fits(m.start, m.end)
       ? [m]
       : packLines(t, m.start, m.end, {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { chunkText } from "../../../src/store/chunk/index.ts";
+import { growth } from "../../helpers/growth.ts";
 import { expectExactLineCover, expectValidChunks } from "./chunk-checks.ts";
 
 const code = (t: string, name: string, maxChunk = 4096) => chunkText(t, "code", { maxChunk, name });
@@ -252,4 +253,19 @@ describe("code", () => {
     // The doc comment's pieces before the class line are titled by the class.
     for (const c of big.filter((x) => x.lineEnd <= 200)) expect(c.title).toEndWith(": class Big");
   });
+
+  test.each([
+    ["a file of one-line constants", (n: number) => Array.from({ length: n }, (_, i) => `export const NAME_${i} = ${i};`).join("\n"), "consts.ts"],
+    [
+      "a class of one-line methods",
+      (n: number) => ["class Big:", ...Array.from({ length: n }, (_, i) => `    def m${i}(self): return ${i}`)].join("\n"),
+      "big.py",
+    ],
+  ] as const)(
+    "%s: 4x the definitions cost at most 6x the time",
+    (_name, make, file) => {
+      expect(growth(make, (text) => code(text, file), 2_000)).toBeLessThan(6);
+    },
+    60_000,
+  );
 });
