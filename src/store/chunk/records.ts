@@ -149,7 +149,9 @@ function releaseEntries(lines: string[]): TextRecord[] | null {
       .split(/\s+/)
       .slice(0, 2)
       .join(" ");
-    byShape.set(shape, [...(byShape.get(shape) ?? []), i]);
+    const found = byShape.get(shape);
+    if (found) found.push(i);
+    else byShape.set(shape, [i]);
   }
   let starts: number[] = [];
   for (const found of byShape.values()) if (found.length > starts.length) starts = found;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { chunkText, detectKind } from "../../../src/store/chunk/index.ts";
+import { growth } from "../../helpers/growth.ts";
 import { expectExactLineCover, expectValidChunks } from "./chunk-checks.ts";
 
 const DEBIAN = `curl (7.88.1-10+deb12u5) bookworm-security; urgency=medium
@@ -167,3 +168,9 @@ describe("record streams: one entry per chunk, titled by its header", () => {
     for (const c of chunks(text, name)) expect(c.title).not.toMatch(/: (apt |curl \(|Setting up|Unpacking)/);
   });
 });
+
+test("lines that all give a version and read alike cost linear time (a package manager's output of any length)", () => {
+  const make = (n: number) => Array.from({ length: n }, (_, i) => `Setting up libfoo (1.${i}.0-1) ...`).join("\n");
+  expect(growth(make, (text) => chunks(text, "apt.log"), 2_000)).toBeLessThan(6);
+}, 60_000);
+
