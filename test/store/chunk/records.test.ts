@@ -173,4 +173,3 @@ test("lines that all give a version and read alike cost linear time (a package m
   const make = (n: number) => Array.from({ length: n }, (_, i) => `Setting up libfoo (1.${i}.0-1) ...`).join("\n");
   expect(growth(make, (text) => chunks(text, "apt.log"), 2_000)).toBeLessThan(6);
 }, 60_000);
-
