@@ -1,0 +1,204 @@
+/**
+ * The definitions of a source file, for chunking it: which lines open one, where its chunk starts
+ * (above its doc comment), how it is titled and which block it belongs to. Top-level definitions
+ * in the common languages, the members of a class-like block (a Python method, a TypeScript class
+ * member or documented field, a Rust `impl` function, a method of a JavaScript prototype object),
+ * Go methods as their type's, and a C header's macros and declarations.
+ */
+
+import type { LineTable } from "./line-table.ts";
+import { clip } from "./titles.ts";
+
+// Column-0 starts of definitions in the common languages (TS/JS, Python, Go, Rust, Java/C#/Kotlin,
+// Ruby, PHP, shell, C/C++).
+const DEFINITION =
+  /^(?:export\s+(?:default\s+)?|declare\s+|pub(?:\([^)]*\))?\s+|public\s+|private\s+|protected\s+|internal\s+|static\s+|final\s+|abstract\s+|sealed\s+|data\s+|open\s+|async\s+|unsafe\s+|extern\s+(?:"[^"]*"\s+)?|inline\s+)*(?:function\*?\s|class\s|interface\s|type\s+\w|enum\s|const\s|let\s|var\s|namespace\s|module\s|def\s|fn\s|func\s|struct\s|trait\s|impl\b|mod\s|object\s|record\s|fun\s|sub\s|macro_rules!|template\s*<)/;
+// `name() {` shell functions and `type name(args) {` C-family functions.
+const CALLABLE = /^(?:[A-Za-z_][\w:<>,*&\s]*\s[*&]*)?[A-Za-z_][\w:~]*\s*\([^;]*\)\s*(?:const\s*)?(?:\{\s*)?$/;
+const NOT_CALLABLE = /^(?:if|for|while|switch|return|else|do|catch|sizeof)\b/;
+const PREAMBLE = /^(?:\/\/|\/\*|\*|#(?!include|define|!)|@\w|--|;;|"""|''')/;
+/** C and C++ declarations a header is made of: macros, typedefs and `extern` prototypes. */
+const C_DECLARATION = /^(?:#\s*define\s|typedef\s|extern\s)/;
+/** Files whose names say C or C++ (and Objective-C): their declarations count as definitions. */
+export const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i;
+
+/** A definition's name: the word after its keyword (past a Go method's receiver), or before a callable's `(`. */
+const KEYWORD_NAME =
+  /\b(?:function\*?|class|interface|type|enum|const|let|var|namespace|module|def|fn|func|struct|trait|mod|object|record|fun|sub|define)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/;
+const CALLABLE_NAME = /([A-Za-z_~][\w:~]*)\s*\(/;
+/** The block a member belongs to, and its name (`impl<T> Display for Point<T>` is Point's). */
+const CONTAINER =
+  /\b(?:class|interface|struct|trait|object|enum|namespace|module|record)\s+([A-Za-z_$][\w$]*)|\bimpl(?:<[^>]*>)?\s+(?:[\w:<>]+\s+for\s+)?([A-Za-z_][\w]*)/;
+/**
+ * A member of a class-like block without a keyword of its own: a method (`close(): void {`,
+ * `public String name() {`, `async fetch<T>(`), or a function-valued field (`#onEvent = (e) => {`).
+ */
+const MEMBER =
+  /^(?:(?:public|private|protected|internal|static|override|readonly|abstract|async|final|virtual|open|suspend|inline|get|set|synchronized)\s+)*(?:[A-Za-z_][\w<>[\],.?]*\s+)?(#?[A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*(?:\(|=\s*(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>|=\s*(?:async\s+)?function\b)/;
+/** A field of a class-like block (`#lastEventId: string | null = null`, `BOOLEAN_STATES = {`, `private final int size;`). */
+const FIELD =
+  /^(?:(?:public|private|protected|internal|static|readonly|override|declare|final|const|var|val|let)\s+)*(?:(#?[A-Za-z_$][\w$]*)\??\s*(?::\s*[^=;\s][^=;]*(?:=(?![=>])|;|$)|=(?![=>])|;)|[A-Za-z_][\w<>[\],.?]*\s+(#?[A-Za-z_$][\w$]*)\s*(?:=(?!=)|;))/;
+const NOT_MEMBER =
+  /^(?:if|for|while|switch|return|else|do|catch|try|throw|new|await|yield|super|this|case|default|delete|typeof|assert|print|raise|del|with|elif|except|pass)\b/;
+/** Words before a member's name that its title leaves out: the class it is qualified by says enough. */
+const MEMBER_PREFIX =
+  /^(?:(?:public|private|protected|internal|static|override|readonly|abstract|async|final|virtual|open|suspend|inline|get|set|synchronized|pub(?:\([^)]*\))?|unsafe|const|extern)\s+)*(?:def|fn|fun|func|function\*?)\s+|^(?:(?:public|private|protected|internal|static|override|readonly|abstract|async|final|virtual|open|suspend|inline|get|set|synchronized)\s+)+/;
+/**
+ * A definition made by assignment at the left margin, as older JavaScript writes them:
+ * `rules.code = {`, `Foo.prototype.bar = function (`, `module.exports = function`, `exports.x = (a) =>`.
+ */
+const ASSIGNED = /^((?:[A-Za-z_$][\w$]*\.)+)([A-Za-z_$][\w$]*)\s*=\s*(?:\{|\[|function\b|async\b|class\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/;
+/** An object of methods a constructor's instances share: `Foo.prototype = {`. */
+const PROTOTYPE = /^([A-Za-z_$][\w$]*)\.prototype\s*=\s*\{/;
+/** A method in an object literal written with `function`: `addRule: function (key, rule) {` (shorthand `turndown(input) {` is a MEMBER). */
+const OBJECT_METHOD = /^([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?function\b/;
+/** Keywords a member pattern can take for a name (`stop func()`, a Go field of function type). */
+const KEYWORDS = new Set(["func", "function", "fn", "def", "if", "for", "while", "return", "switch", "case", "new", "delete", "typeof"]);
+/** A Go type its methods belong to: `type Client struct {`. */
+const GO_TYPE = /^type\s+([A-Za-z_]\w*)(?:\[[^\]]*\])?\s+(?:struct|interface)\b/;
+/** A Go method: `func (c *Client) Do(` — its receiver's type and its name. */
+const GO_METHOD = /^func\s+\(\s*\w+\s+\*?([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*([A-Za-z_]\w*)/;
+/** A Ruby method, whose name may be an operator or end in `?`, `!` or `=` (`def <=>(set)`, `def self.[](*ary)`). */
+const RUBY_DEF = /^def\s+(?:self\.)?([^\s(;]+)/;
+/** A line that opens a definition, and how its chunk is titled. */
+export interface Definition {
+  /** The line that opens it (0-based). */
+  line: number;
+  /** The line its chunk starts at: above its doc comment and decorators. */
+  start: number;
+  signature: string;
+  name?: string;
+  /** It opens a class-like block whose members are definitions too. */
+  container?: boolean;
+  /** Non-blank lines from its start to the next definition's. */
+  lines: number;
+  /** The block it belongs to: a member's class, a class-like block's own name, "" for any other. */
+  scope: string;
+}
+
+/**
+ * Definitions by line: top-level ones at column 0, and the members of a class-like block (the
+ * lines whose nearest less indented line opens a class, struct, trait, interface or impl). In C
+ * and C++ files, macros, typedefs and `extern` declarations too.
+ */
+export function definitions(t: LineTable, cFamily: boolean): Definition[] {
+  const out = new Map<number, Definition>();
+  // Lines with less indent than the current one, innermost last: the top is a line's parent.
+  const stack: { indent: number; line: number }[] = [];
+  for (let i = 0; i < t.lines.length; i++) {
+    const indent = t.indents[i]!;
+    if (indent < 0) continue;
+    while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
+    const parent = stack[stack.length - 1];
+    stack.push({ indent, line: i });
+    const line = t.lines[i]!;
+    if (indent === 0) {
+      const declared = cFamily && C_DECLARATION.test(line);
+      const assigned = ASSIGNED.exec(line);
+      if (declared || assigned || isDefinition(line)) {
+        const goMethod = GO_METHOD.exec(line);
+        const name = declared ? cName(line) : assigned ? assigned[2] : (goMethod?.[2] ?? (KEYWORD_NAME.exec(line) ?? CALLABLE_NAME.exec(line))?.[1]);
+        // A Go method is titled as its docs name it: `Client.PostForm(url string, …)`.
+        const signature = clip((goMethod ? `${goMethod[1]}.${line.slice(goMethod[0].length - goMethod[2]!.length)}` : line).replace(/\s*[{:]?\s*$/, ""), 60);
+        const block = containerName(line);
+        out.set(i, {
+          line: i,
+          start: preambleStart(t, i),
+          signature,
+          lines: 0,
+          // A Go method belongs with its type.
+          scope: block ?? goMethod?.[1] ?? "",
+          ...(name ? { name } : {}),
+          ...(block ? { container: true } : {}),
+        });
+      }
+      continue;
+    }
+    if (!parent || t.indents[parent.line] !== 0) continue;
+    const container = containerName(t.lines[parent.line]!);
+    if (!container) continue;
+    const member = line.trimStart();
+    if (NOT_MEMBER.test(member)) continue;
+    const objectMethod = OBJECT_METHOD.exec(member)?.[1];
+    const name =
+      objectMethod ??
+      (isDefinition(member)
+        ? (RUBY_DEF.exec(member) ?? KEYWORD_NAME.exec(member) ?? CALLABLE_NAME.exec(member))?.[1]
+        : (MEMBER.exec(member)?.[1] ?? fieldName(member)));
+    // A keyword is no member's name (`stop func()`, a Go field of function type).
+    if (!name || KEYWORDS.has(name)) continue;
+    const own = member
+      .replace(MEMBER_PREFIX, "")
+      .replace(/^([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?function\s*/, "$1")
+      .replace(/\s*[{:]?\s*$/, "");
+    const signature = clip(`${container}.${own}`, 80);
+    out.set(i, { line: i, start: preambleStart(t, i), signature, name, lines: 0, scope: container });
+  }
+  const defs = [...out.values()];
+  defs.forEach((d, k) => {
+    d.lines = nonBlank(t, d.start, k + 1 < defs.length ? defs[k + 1]!.start - 1 : t.lines.length - 1);
+  });
+  return defs;
+}
+
+function fieldName(member: string): string | undefined {
+  const m = FIELD.exec(member);
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
+/** The name a C declaration declares: a macro's, a function pointer's, a prototype's or a variable's. */
+function cName(line: string): string | undefined {
+  return (/^#\s*define\s+(\w+)/.exec(line) ?? /\(\s*\*\s*(\w+)\s*\)/.exec(line) ?? /(\w+)\s*\(/.exec(line) ?? /(\w+)\s*(?:\[[^\]]*\])?\s*;/.exec(line))?.[1];
+}
+
+/**
+ * The name of the class-like block a line opens (`class EventSource extends EventTarget {` →
+ * EventSource, `TurndownService.prototype = {` → TurndownService), if it opens one.
+ */
+function containerName(line: string): string | undefined {
+  const prototype = PROTOTYPE.exec(line) ?? GO_TYPE.exec(line);
+  if (prototype) return prototype[1];
+  if (!isDefinition(line)) return undefined;
+  const m = CONTAINER.exec(line);
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
+/** True for a line that opens a top-level definition. */
+function isDefinition(line: string): boolean {
+  const c = line.charCodeAt(0);
+  // Not whitespace, not a closing brace.
+  if (Number.isNaN(c) || c === 32 || c === 9 || c === 125) return false;
+  const head = line.slice(0, 200);
+  return DEFINITION.test(head) || (CALLABLE.test(head) && !NOT_CALLABLE.test(head));
+}
+
+/** Most lines a block comment above a definition is read back over. */
+const COMMENT_MAX = 80;
+
+/** Where a definition's chunk starts: above the doc comments and decorators attached to it. */
+function preambleStart(t: LineTable, i: number): number {
+  let s = i;
+  // A doc comment one blank line above still documents it (`/** … */`, a blank, `addRule: function`).
+  if (s > 1 && t.indents[s - 1]! < 0 && t.lines[s - 2]!.trimEnd().endsWith("*/")) s--;
+  while (s > 0 && t.indents[s - 1]! >= 0) {
+    const above = t.lines[s - 1]!.trimStart();
+    // A C block comment whose inner lines carry no `*`: back to its opening `/*`.
+    if (above.endsWith("*/") && !above.startsWith("/*")) {
+      let j = s - 1;
+      while (j > 0 && s - j < COMMENT_MAX && !t.lines[j]!.includes("/*")) j--;
+      if (!t.lines[j]!.includes("/*")) break;
+      s = j;
+      continue;
+    }
+    if (!PREAMBLE.test(above)) break;
+    s--;
+  }
+  return s;
+}
+
+/** Non-blank lines from `a` to `b`. */
+export function nonBlank(t: LineTable, a: number, b: number): number {
+  let n = 0;
+  for (let i = a; i <= b; i++) if (t.indents[i]! >= 0) n++;
+  return n;
+}
