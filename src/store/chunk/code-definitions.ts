@@ -141,6 +141,64 @@ export function definitions(t: LineTable, cFamily: boolean): Definition[] {
   return defs;
 }
 
+/** Files whose names say YAML: their keys, not any language's keywords, are what they define. */
+export const YAML_FILE = /\.ya?ml$/i;
+/** A YAML key opening its line (`jobs:`, `runs-on: ubuntu-latest`, `"quoted key":`). */
+const YAML_KEY = /^("[^"]*"|'[^']*'|[^\s:#"'][^:#]*?):(?:\s|$)/;
+/** A key with nothing after it: a mapping or a list follows, indented. */
+const YAML_OPENER = /:\s*(?:#.*)?$/;
+
+/**
+ * A YAML file's definitions: its top-level keys and list items, and the keys one level under a
+ * top-level key that opens a mapping (a workflow's `jobs:` → `jobs.test`), titled by their path.
+ */
+export function yamlDefinitions(t: LineTable): Definition[] {
+  const out: Definition[] = [];
+  // The top-level key the current lines sit under, when it opens a mapping, and its first level's indent.
+  let opener: string | undefined;
+  let level = -1;
+  for (let i = 0; i < t.lines.length; i++) {
+    const indent = t.indents[i]!;
+    if (indent < 0) continue;
+    const line = t.lines[i]!;
+    if (indent === 0) {
+      if (line.startsWith("#")) continue;
+      const item = line.startsWith("- ");
+      const key = YAML_KEY.exec(item ? line.slice(2) : line)?.[1];
+      opener = key && !item && YAML_OPENER.test(line) ? key : undefined;
+      level = opener === undefined ? -1 : firstIndentUnder(t, i);
+      if (!key && !item) continue;
+      const signature = clip(line.replace(/:\s*$/, ""), 60);
+      out.push({
+        line: i,
+        start: preambleStart(t, i),
+        signature,
+        lines: 0,
+        scope: opener ?? "",
+        ...(key ? { name: key } : {}),
+        ...(opener ? { container: true } : {}),
+      });
+      continue;
+    }
+    // Only the first level under an opener: the nearest less indented line is the opener itself.
+    if (opener === undefined || indent !== level) continue;
+    const member = line.trimStart();
+    const key = YAML_KEY.exec(member)?.[1];
+    if (!key) continue;
+    out.push({ line: i, start: preambleStart(t, i), signature: clip(`${opener}.${member.replace(/:\s*$/, "")}`, 80), name: key, lines: 0, scope: opener });
+  }
+  out.forEach((d, k) => {
+    d.lines = nonBlank(t, d.start, k + 1 < out.length ? out[k + 1]!.start - 1 : t.lines.length - 1);
+  });
+  return out;
+}
+
+/** The indent of the first non-blank line after `line` (its block's first level). */
+function firstIndentUnder(t: LineTable, line: number): number {
+  for (let i = line + 1; i < t.lines.length; i++) if (t.indents[i]! >= 0) return t.indents[i]!;
+  return -1;
+}
+
 function fieldName(member: string): string | undefined {
   const m = FIELD.exec(member);
   return m ? (m[1] ?? m[2]) : undefined;

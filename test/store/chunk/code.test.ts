@@ -254,6 +254,39 @@ describe("code", () => {
     for (const c of big.filter((x) => x.lineEnd <= 200)) expect(c.title).toEndWith(": class Big");
   });
 
+  test("YAML: top-level keys and list items, and each key under a top-level mapping (a workflow's jobs), titled by their path", () => {
+    const steps = (n: number) => Array.from({ length: n }, (_, i) => [`      - name: step ${i}`, `        run: make step${i}`]).flat();
+    const workflow = [
+      "name: CI",
+      "on: [push]",
+      "",
+      "# The jobs.",
+      "jobs:",
+      "  lint:",
+      "    runs-on: ubuntu-latest",
+      "    steps:",
+      ...steps(8),
+      "  test:",
+      "    runs-on: ubuntu-latest",
+      "    steps:",
+      ...steps(8),
+    ].join("\n");
+    const titles = code(workflow, "ci.yml").map((c) => c.title.replace(/^ci\.yml lines \d+-\d+: /, ""));
+    expect(titles).toEqual(["name: CI (+ on)", "jobs (+ lint)", "jobs.test"]);
+    const list = Array.from({ length: 3 }, (_, i) => [
+      `- func: op${i}(Tensor self) -> Tensor`,
+      ...Array.from({ length: 16 }, (_, k) => `  variants: v${k}`),
+      "",
+    ])
+      .flat()
+      .join("\n");
+    expect(code(list, "native_functions.yaml").map((c) => c.title.replace(/^native_functions\.yaml lines \d+-\d+: /, ""))).toEqual([
+      "- func: op0(Tensor self) -> Tensor",
+      "- func: op1(Tensor self) -> Tensor",
+      "- func: op2(Tensor self) -> Tensor",
+    ]);
+  });
+
   test.each([
     ["a file of one-line constants", (n: number) => Array.from({ length: n }, (_, i) => `export const NAME_${i} = ${i};`).join("\n"), "consts.ts"],
     [
