@@ -17,10 +17,31 @@ const DEFINITION =
 const CALLABLE = /^(?:[A-Za-z_][\w:<>,*&\s]*\s[*&]*)?[A-Za-z_][\w:~]*\s*\([^;]*\)\s*(?:const\s*)?(?:\{\s*)?$/;
 const NOT_CALLABLE = /^(?:if|for|while|switch|return|else|do|catch|sizeof)\b/;
 const PREAMBLE = /^(?:\/\/|\/\*|\*|#(?!include|define|!)|@\w|--|;;|"""|''')/;
-/** C and C++ declarations a header is made of: macros, typedefs and `extern` prototypes. */
-const C_DECLARATION = /^(?:#\s*define\s|typedef\s|extern\s)/;
-/** Files whose names say C or C++ (and Objective-C): their declarations count as definitions. */
-export const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i;
+/**
+ * What else opens a definition at the left margin in files of a kind, by the file's name, with
+ * the name it defines: a C header's macros, typedefs and `extern` declarations; a TOML table
+ * (`[tool.poetry]`, `[[bin]]`); an SQL `CREATE TABLE`; a Makefile target; a Dockerfile stage.
+ */
+const DECLARATIONS: { file: RegExp; line: RegExp; name: (line: string) => string | undefined }[] = [
+  { file: /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i, line: /^(?:#\s*define\s|typedef\s|extern\s)/, name: (l) => cName(l) },
+  { file: /\.toml$/i, line: /^\[\[?[^\]]+\]\]?\s*(?:#.*)?$/, name: (l) => /^\[\[?\s*([^\]]+?)\s*\]/.exec(l)?.[1] },
+  {
+    file: /\.sql$/i,
+    line: /^create\s+(?:or\s+replace\s+)?(?:(?:temp|temporary|unique|materialized)\s+)*(?:table|view|index|function|procedure|trigger|type|sequence|schema)\b/i,
+    name: (l) => /\b(?:table|view|index|function|procedure|trigger|type|sequence|schema)\s+(?:if\s+not\s+exists\s+)?([\w."`]+)/i.exec(l)?.[1],
+  },
+  {
+    file: /(?:^|[\\/])(?:gnu)?makefile$|\.mk$/i,
+    line: /^[A-Za-z0-9_.%/$(){}-]+(?:\s+[A-Za-z0-9_.%/$(){}-]+)*\s*::?(?!=)/,
+    name: (l) => /^([^\s:]+)/.exec(l)?.[1],
+  },
+  { file: /(?:^|[\\/])dockerfile$|\.dockerfile$/i, line: /^from\s+\S+/i, name: (l) => /\bas\s+(\S+)/i.exec(l)?.[1] ?? /^from\s+(\S+)/i.exec(l)?.[1] },
+];
+
+/** The declarations that count as definitions in a file of this name, if any. */
+export function declarationsOf(name: string): (typeof DECLARATIONS)[number] | undefined {
+  return DECLARATIONS.find((d) => d.file.test(name));
+}
 
 /** A definition's name: the word after its keyword (past a Go method's receiver), or before a callable's `(`. */
 const KEYWORD_NAME =
@@ -81,7 +102,7 @@ export interface Definition {
  * lines whose nearest less indented line opens a class, struct, trait, interface or impl). In C
  * and C++ files, macros, typedefs and `extern` declarations too.
  */
-export function definitions(t: LineTable, cFamily: boolean): Definition[] {
+export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[number]): Definition[] {
   const out = new Map<number, Definition>();
   // Lines with less indent than the current one, innermost last: the top is a line's parent.
   const stack: { indent: number; line: number }[] = [];
@@ -93,11 +114,15 @@ export function definitions(t: LineTable, cFamily: boolean): Definition[] {
     stack.push({ indent, line: i });
     const line = t.lines[i]!;
     if (indent === 0) {
-      const declared = cFamily && C_DECLARATION.test(line);
+      const declared = declarations?.line.test(line) === true;
       const assigned = ASSIGNED.exec(line);
       if (declared || assigned || isDefinition(line)) {
         const goMethod = GO_METHOD.exec(line);
-        const name = declared ? cName(line) : assigned ? assigned[2] : (goMethod?.[2] ?? (KEYWORD_NAME.exec(line) ?? CALLABLE_NAME.exec(line))?.[1]);
+        const name = declared
+          ? declarations!.name(line)
+          : assigned
+            ? assigned[2]
+            : (goMethod?.[2] ?? (KEYWORD_NAME.exec(line) ?? CALLABLE_NAME.exec(line))?.[1]);
         // A Go method is titled as its docs name it: `Client.PostForm(url string, …)`.
         const signature = clip((goMethod ? `${goMethod[1]}.${line.slice(goMethod[0].length - goMethod[2]!.length)}` : line).replace(/\s*[{:]?\s*$/, ""), 60);
         const block = containerName(line);

@@ -8,7 +8,7 @@
  * name finds where it is defined before where it is used.
  */
 
-import { C_FAMILY, definitions, nonBlank, YAML_FILE, yamlDefinitions, type Definition } from "./code-definitions.ts";
+import { declarationsOf, definitions, nonBlank, YAML_FILE, yamlDefinitions, type Definition } from "./code-definitions.ts";
 import { makeLineTable, pieceBody, trimPiece, type LineTable, type Piece } from "./line-table.ts";
 import { packLines } from "./pack-lines.ts";
 import { displayName, rangeTitle } from "./titles.ts";
@@ -27,7 +27,7 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
   const t = makeLineTable(text);
   if (t.lines.length === 0) return [];
   const name = displayName(opts.name);
-  const defs = YAML_FILE.test(name) ? yamlDefinitions(t) : definitions(t, C_FAMILY.test(name));
+  const defs = YAML_FILE.test(name) ? yamlDefinitions(t) : definitions(t, declarationsOf(name));
   const out: Chunk[] = [];
   // The definition the pieces go on with, and how many of its pieces there were so far.
   let open: { def: Definition; part: number } | undefined;

@@ -288,6 +288,23 @@ describe("code", () => {
   });
 
   test.each([
+    ["Cargo.toml", (i: number) => [`[dependencies.crate${i}]`, ...Array.from({ length: 16 }, (_, k) => `feature${k} = true`)], "[dependencies.crate1]"],
+    [
+      "schema.sql",
+      (i: number) => [`CREATE TABLE IF NOT EXISTS table${i} (`, ...Array.from({ length: 16 }, (_, k) => `  col${k} INTEGER,`), ");"],
+      "CREATE TABLE IF NOT EXISTS table1 (",
+    ],
+    ["Makefile", (i: number) => [`target${i}: dep`, ...Array.from({ length: 16 }, (_, k) => `\tstep${k}`)], "target1: dep"],
+    ["Dockerfile", (i: number) => [`FROM node:22 AS stage${i}`, ...Array.from({ length: 16 }, (_, k) => `RUN step${k}`)], "FROM node:22 AS stage1"],
+  ] as const)("%s: what starts a definition there starts a chunk, titled by it", (file, block, title) => {
+    const t = [0, 1, 2].map((i) => block(i).join("\n")).join("\n\n");
+    const chunks = code(t, file);
+    expect(chunks).toHaveLength(3);
+    expect(chunks[1]!.title).toEndWith(`: ${title}`);
+    expect(chunks[1]!.lineStart).toBe(block(0).length + 2);
+  });
+
+  test.each([
     ["a file of one-line constants", (n: number) => Array.from({ length: n }, (_, i) => `export const NAME_${i} = ${i};`).join("\n"), "consts.ts"],
     [
       "a class of one-line methods",
