@@ -517,13 +517,17 @@ function candidates(db: Database, table: FtsTable, match: string, filter: Filter
   const by = order === "rank" ? BM25[table] : `${table}.rowid DESC`;
   // Only the newest `newest` matches are ranked: the lowest rowid among them bounds the list.
   const from = newest && !filter.sql ? nthNewest(db, table, match, newest) : undefined;
-  const bound = from === undefined ? "" : ` AND rowid >= ${from}`;
   const sql = filter.sql
     ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match ${filter.sql} ORDER BY ${by} LIMIT $take`
-    : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match${bound} ORDER BY ${by} LIMIT $take`;
+    : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match${from === undefined ? "" : " AND rowid >= $from"} ORDER BY ${by} LIMIT $take`;
+  const params = filter.sql
+    ? { match, take: filter.take, ...filter.params }
+    : from === undefined
+      ? { match, take: filter.take }
+      : { match, take: filter.take, from };
   return db
     .prepare<{ id: number }>(sql)
-    .all(filter.sql ? { match, take: filter.take, ...filter.params } : { match, take: filter.take })
+    .all(params)
     .map((r) => r.id);
 }
 
