@@ -520,11 +520,8 @@ function candidates(db: Database, table: FtsTable, match: string, filter: Filter
   const sql = filter.sql
     ? `SELECT c.id AS id FROM ${table} JOIN chunks c ON c.id = ${table}.rowid WHERE ${table} MATCH $match ${filter.sql} ORDER BY ${by} LIMIT $take`
     : `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH $match${from === undefined ? "" : " AND rowid >= $from"} ORDER BY ${by} LIMIT $take`;
-  const params = filter.sql
-    ? { match, take: filter.take, ...filter.params }
-    : from === undefined
-      ? { match, take: filter.take }
-      : { match, take: filter.take, from };
+  const params: Params = filter.sql ? { match, take: filter.take, ...filter.params } : { match, take: filter.take };
+  if (from !== undefined) params.from = from;
   return db
     .prepare<{ id: number }>(sql)
     .all(params)
