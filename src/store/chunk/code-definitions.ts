@@ -27,8 +27,8 @@ const DECLARATIONS: { file: RegExp; line: RegExp; name: (line: string) => string
   { file: /\.toml$/i, line: /^\[\[?[^\]]+\]\]?\s*(?:#.*)?$/, name: (l) => /^\[\[?\s*([^\]]+?)\s*\]/.exec(l)?.[1] },
   {
     file: /\.sql$/i,
-    line: /^create\s+(?:or\s+replace\s+)?(?:(?:temp|temporary|unique|materialized)\s+)*(?:table|view|index|function|procedure|trigger|type|sequence|schema)\b/i,
-    name: (l) => /\b(?:table|view|index|function|procedure|trigger|type|sequence|schema)\s+(?:if\s+not\s+exists\s+)?([\w."`]+)/i.exec(l)?.[1],
+    line: /^create\s+(?:or\s+replace\s+)?(?:(?:temp|temporary|unique|materialized)\s+)*(?:table|view|index|function|procedure|trigger|type|domain|sequence|schema|extension|aggregate|policy)\b/i,
+    name: (l) => /\b(?:table|view|index|function|procedure|trigger|type|domain|sequence|schema|extension|aggregate|policy)\s+(?:if\s+not\s+exists\s+)?([\w."`]+)/i.exec(l)?.[1],
   },
   {
     file: /(?:^|[\\/])(?:gnu)?makefile$|\.mk$/i,
