@@ -28,11 +28,15 @@ const DECLARATIONS: { file: RegExp; line: RegExp; name: (line: string) => string
   {
     file: /\.sql$/i,
     line: /^create\s+(?:or\s+replace\s+)?(?:(?:temp|temporary|unique|materialized)\s+)*(?:table|view|index|function|procedure|trigger|type|domain|sequence|schema|extension|aggregate|policy)\b/i,
-    name: (l) => /\b(?:table|view|index|function|procedure|trigger|type|domain|sequence|schema|extension|aggregate|policy)\s+(?:if\s+not\s+exists\s+)?([\w."`]+)/i.exec(l)?.[1],
+    name: (l) =>
+      /\b(?:table|view|index|function|procedure|trigger|type|domain|sequence|schema|extension|aggregate|policy)\s+(?:if\s+not\s+exists\s+)?([\w."`]+)/i.exec(
+        l,
+      )?.[1],
   },
   {
     file: /(?:^|[\\/])(?:gnu)?makefile$|\.mk$/i,
-    line: /^[A-Za-z0-9_.%/$(){}-]+(?:\s+[A-Za-z0-9_.%/$(){}-]+)*\s*::?(?!=)/,
+    // Not a special target (`.PHONY: test`): it only marks the target that follows.
+    line: /^(?!\.)[A-Za-z0-9_.%/$(){}-]+(?:\s+[A-Za-z0-9_.%/$(){}-]+)*\s*::?(?!=)/,
     name: (l) => /^([^\s:]+)/.exec(l)?.[1],
   },
   { file: /(?:^|[\\/])dockerfile$|\.dockerfile$/i, line: /^from\s+\S+/i, name: (l) => /\bas\s+(\S+)/i.exec(l)?.[1] ?? /^from\s+(\S+)/i.exec(l)?.[1] },

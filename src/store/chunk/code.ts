@@ -41,7 +41,8 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
     while (next < defs.length && defs[next]!.line <= p.end) inside.push(defs[next++]!);
     const first = titleDefinition(inside);
     const others: string[] = [];
-    for (const d of inside) if (d !== first && d.name && !others.includes(d.name) && !first!.signature.includes(d.name)) others.push(d.name);
+    const named = new Set(first ? first.signature.split(/[^\w$#.-]+/) : []);
+    for (const d of inside) if (d !== first && d.name && !others.includes(d.name) && !named.has(d.name)) others.push(d.name);
     const more = others.length ? ` (+ ${others.slice(0, MORE_NAMES).join(", ")}${others.length > MORE_NAMES ? ", …" : ""})` : "";
     // A piece inside one long definition is titled by it, numbered as a section's parts are.
     let heading = first && `${first.signature}${more}`;

@@ -304,6 +304,12 @@ describe("code", () => {
     expect(chunks[1]!.lineStart).toBe(block(0).length + 2);
   });
 
+  test("a Makefile's .PHONY line is no target, and a name inside the title's (`test` in `test-build`) is still listed", () => {
+    const t = [".PHONY: test test-build", "test: test-unit", "", "test-build:", ...Array.from({ length: 16 }, (_, i) => `\tstep${i}`)].join("\n");
+    const [chunk] = code(t, "Makefile");
+    expect(chunk!.title).toEndWith(": test-build (+ test)");
+  });
+
   test.each([
     ["a file of one-line constants", (n: number) => Array.from({ length: n }, (_, i) => `export const NAME_${i} = ${i};`).join("\n"), "consts.ts"],
     [
