@@ -44,9 +44,10 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
     const named = new Set(first ? first.signature.split(/[^\w$#.-]+/) : []);
     for (const d of inside) if (d !== first && d.name && !others.includes(d.name) && !named.has(d.name)) others.push(d.name);
     const more = others.length ? ` (+ ${others.slice(0, MORE_NAMES).join(", ")}${others.length > MORE_NAMES ? ", …" : ""})` : "";
-    // A piece inside one long definition is titled by it, numbered as a section's parts are.
+    // A piece with no definition of its own is part of a long doc comment, titled by what it
+    // documents, or a later part of one long definition, titled by it and numbered as a
+    // section's parts are.
     let heading = first && `${first.signature}${more}`;
-    // A piece of a long doc comment is titled by what it documents.
     const after = defs[next];
     const documents = first || !after || after.start > p.start ? undefined : after;
     if (first) open = { def: inside[inside.length - 1]!, part: 1 };
