@@ -154,14 +154,21 @@ function dataDirCheck(dataDir: string): Check {
  * WAL under 16 MB and the segments near 24 between calls; far past that, something stopped it.
  */
 async function projectDbCheck(config: Config): Promise<Check> {
-  const [{ projectDbPath, resolveProject }, { storeHealth }, { WAL_LIMIT_BYTES, SEGMENT_LIMIT }, { spoolBacklog, spoolRoot }, { formatBytes }] =
-    await Promise.all([
-      import("../store/project.ts"),
-      import("../store/fts-health.ts"),
-      import("../store/maintenance.ts"),
-      import("../store/spool.ts"),
-      import("../preview/clip.ts"),
-    ]);
+  const [
+    { projectDbPath, resolveProject },
+    { storeHealth },
+    { WAL_LIMIT_BYTES, SEGMENT_LIMIT },
+    { spoolBacklog, spoolRoot },
+    { formatBytes },
+    { sourcesChunkedBefore },
+  ] = await Promise.all([
+    import("../store/project.ts"),
+    import("../store/fts-health.ts"),
+    import("../store/maintenance.ts"),
+    import("../store/spool.ts"),
+    import("../preview/clip.ts"),
+    import("../store/index-source.ts"),
+  ]);
   const path = projectDbPath(config.projectsDir, resolveProject(config.projectDir));
   let db: Database | undefined;
   try {
@@ -174,7 +181,10 @@ async function projectDbCheck(config: Config): Promise<Check> {
     const spool = spoolBacklog(spoolRoot(path));
     const waiting = h.waitingBytes > 0 ? `, ${formatBytes(h.waitingBytes)} waiting for full-text rows` : "";
     const spooled = spool.files > 0 ? `, ${spool.files} spool file${spool.files === 1 ? "" : "s"} (${formatBytes(spool.bytes)}) waiting to be written` : "";
-    const detail = `${formatBytes(h.dbBytes)}, WAL ${formatBytes(h.walBytes)}, FTS segments ${h.segments.fts_words} words / ${h.segments.fts_grams} trigrams / ${h.segments.fts_titles} titles${waiting}${spooled} (${path})`;
+    const older = sourcesChunkedBefore(db);
+    // Searched as they are; indexing the same text again chunks it the way this release does.
+    const rechunk = older > 0 ? `, ${older} source${older === 1 ? "" : "s"} chunked by an older release (indexed again, they are chunked afresh)` : "";
+    const detail = `${formatBytes(h.dbBytes)}, WAL ${formatBytes(h.walBytes)}, FTS segments ${h.segments.fts_words} words / ${h.segments.fts_grams} trigrams / ${h.segments.fts_titles} titles${waiting}${spooled}${rechunk} (${path})`;
     const off = h.walBytes > 4 * WAL_LIMIT_BYTES || Math.max(...Object.values(h.segments)) > 2 * SEGMENT_LIMIT;
     // A running server writes its spool within a second; files of a stopped one wait for the next search.
     if (!off && spool.orphaned > 0) {

@@ -127,7 +127,7 @@ export function fitCache(db: Database, dbBytes: number): void {
   cacheKib.set(db, kib);
 }
 
-/** Tables each connection was seen to have (a table only appears, by a migration). */
+/** Tables and `table.column`s each connection was seen to have (they only appear, by a migration). */
 const tables = new WeakMap<Database, Set<string>>();
 
 /**
@@ -140,6 +140,18 @@ export function hasTable(db: Database, name: string): boolean {
   if (db.prepare("SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = $name").get({ name }) === undefined) return false;
   if (!seen) tables.set(db, (seen = new Set()));
   seen.add(name);
+  return true;
+}
+
+/** Whether table `table` has column `column` (a database held at an older schema may lack it). */
+export function hasColumn(db: Database, table: string, column: string): boolean {
+  const key = `${table}.${column}`;
+  let seen = tables.get(db);
+  if (seen?.has(key)) return true;
+  const found = db.prepare("SELECT 1 AS x FROM pragma_table_info($table) WHERE name = $column").get({ table, column }) !== undefined;
+  if (!found) return false;
+  if (!seen) tables.set(db, (seen = new Set()));
+  seen.add(key);
   return true;
 }
 

@@ -1,6 +1,6 @@
 import { sha256Hex } from "#process";
-import { chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
-import { hasTable, transaction, type Database } from "./db.ts";
+import { CHUNKER_VERSION, chunkText, type Chunk, type ContentKind } from "./chunk/index.ts";
+import { hasColumn, hasTable, transaction, type Database } from "./db.ts";
 import { prepareChunks, type PreparedChunks } from "./prepare-chunks.ts";
 import { redactSecrets } from "./redact.ts";
 import { gramTerms } from "./terms.ts";
@@ -35,7 +35,7 @@ export interface IndexResult {
   chunks: number;
   codeChunks: number;
   bytes: number;
-  /** "unchanged" when the label already held exactly this text. */
+  /** "unchanged" when the label already held exactly this text (even when an older chunker's chunks were replaced). */
   status: "new" | "replaced" | "unchanged";
   titles: string[];
 }
@@ -112,9 +112,29 @@ export function hashSource(db: Database, input: SourceInput): Hashed {
   return { input, sha256, bytes: Buffer.byteLength(input.text), needsChunks: !isStored(db, sha256) };
 }
 
-/** Whether a doc with this text (by its sha256) is stored. */
+/** Whether a doc with this text (by its sha256) is stored, chunked by this version's chunkers. */
 export function isStored(db: Database, sha256: string): boolean {
-  return db.prepare("SELECT 1 AS x FROM docs WHERE sha256 = $sha256").get({ sha256 }) !== undefined;
+  return storedDoc(db, sha256) !== undefined;
+}
+
+/**
+ * The doc holding this text, unless an older version of the chunkers made its chunks: then
+ * undefined, and indexing the text again chunks it afresh (write). A database at a schema
+ * before the doc's version existed counts every doc as current.
+ */
+export function storedDoc(db: Database, sha256: string): DocRow | undefined {
+  if (!hasColumn(db, "docs", "chunker")) return db.prepare<DocRow>("SELECT id, chunk_count, code_count FROM docs WHERE sha256 = $sha256").get({ sha256 });
+  return db
+    .prepare<DocRow>("SELECT id, chunk_count, code_count FROM docs WHERE sha256 = $sha256 AND chunker >= $version")
+    .get({ sha256, version: CHUNKER_VERSION });
+}
+
+/** How many sources hold text an older version of the chunkers chunked (all of them, at a schema before the version). */
+export function sourcesChunkedBefore(db: Database): number {
+  const sql = hasColumn(db, "docs", "chunker")
+    ? "SELECT count(*) AS n FROM sources WHERE doc_id IN (SELECT id FROM docs WHERE chunker < $version)"
+    : "SELECT count(*) AS n FROM sources WHERE $version > 0";
+  return db.prepare<{ n: number }>(sql).get({ version: CHUNKER_VERSION })?.n ?? 0;
 }
 
 /**
@@ -141,12 +161,23 @@ export function writeHashed(db: Database, batch: Hashed[], words: string[] = [],
 
 function write(db: Database, p: Hashed): IndexResult {
   const { input, sha256, bytes } = p;
-  const prior = db.prepare<{ id: number; doc_id: number }>("SELECT id, doc_id FROM sources WHERE label = $label").get({ label: input.label });
-  let doc = db.prepare<DocRow>("SELECT id, chunk_count, code_count FROM docs WHERE sha256 = $sha256").get({ sha256 });
+  const prior = db
+    .prepare<{ id: number; doc_id: number; sha256: string | null }>(
+      "SELECT s.id, s.doc_id, d.sha256 FROM sources s LEFT JOIN docs d ON d.id = s.doc_id WHERE s.label = $label",
+    )
+    .get({ label: input.label });
+  let doc = storedDoc(db, sha256);
   const fresh = !doc;
   // A doc seen before the lock may have been purged since: then chunk under the lock.
   if (!doc) {
+    // The same text chunked by an older version: its doc gives up the key, and every label on it moves to the new chunks.
+    const older = db.prepare<{ id: number }>("SELECT id FROM docs WHERE sha256 = $sha256").get({ sha256 });
+    if (older) db.prepare("UPDATE docs SET sha256 = 'rechunked ' || id WHERE id = $id").run({ id: older.id });
     doc = insertDoc(db, sha256, input.kind, bytes, (p.prepared ??= prepare(db, cleanInput(input))), input.deferSearch === true);
+    if (older) {
+      db.prepare("UPDATE sources SET doc_id = $doc WHERE doc_id = $older").run({ doc: doc.id, older: older.id });
+      dropDocIfOrphan(db, older.id);
+    }
     p.wrote = true;
   }
   // Text stored before with deferSearch and not yet flushed: a caller that searches at once needs its rows now.
@@ -163,7 +194,7 @@ function write(db: Database, p: Hashed): IndexResult {
       ...meta,
     });
     if (prior.doc_id !== doc.id) dropDocIfOrphan(db, prior.doc_id);
-    status = prior.doc_id === doc.id ? "unchanged" : "replaced";
+    status = prior.sha256 === sha256 ? "unchanged" : "replaced";
   } else {
     db.prepare("INSERT INTO sources(label, doc_id, origin, indexed_at, session, worktree) VALUES ($label, $doc, $origin, $now, $session, $worktree)").run({
       label: input.label,
@@ -181,7 +212,7 @@ function write(db: Database, p: Hashed): IndexResult {
   return { label: input.label, chunks: doc.chunk_count, codeChunks: doc.code_count, bytes, status, titles };
 }
 
-interface DocRow {
+export interface DocRow {
   id: number;
   chunk_count: number;
   code_count: number;
@@ -189,9 +220,12 @@ interface DocRow {
 
 function insertDoc(db: Database, sha256: string, kind: string, bytes: number, { chunks, grams }: PreparedChunks, defer: boolean): DocRow {
   const codeCount = chunks.filter((c) => c.code).length;
-  const docId = db
-    .prepare("INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ($sha256, $kind, $bytes, $n, $code)")
-    .run({ sha256, kind, bytes, n: chunks.length, code: codeCount }).lastInsertRowid;
+  const row = { sha256, kind, bytes, n: chunks.length, code: codeCount };
+  const docId = hasColumn(db, "docs", "chunker")
+    ? db
+        .prepare("INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count, chunker) VALUES ($sha256, $kind, $bytes, $n, $code, $version)")
+        .run({ ...row, version: CHUNKER_VERSION }).lastInsertRowid
+    : db.prepare("INSERT INTO docs(sha256, kind, bytes, chunk_count, code_count) VALUES ($sha256, $kind, $bytes, $n, $code)").run(row).lastInsertRowid;
   const insChunk = db.prepare("INSERT INTO chunks(doc_id, seq, title, body, line_start, line_end, code) VALUES ($doc, $seq, $title, $body, $ls, $le, $code)");
   chunks.forEach((c: Chunk, seq) => {
     const id = insChunk.run({ doc: docId, seq, title: c.title, body: c.body, ls: c.lineStart, le: c.lineEnd, code: c.code ? 1 : 0 }).lastInsertRowid;

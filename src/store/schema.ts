@@ -238,6 +238,12 @@ export const MIGRATIONS: readonly Migration[] = [
       // an FTS5 without the option (see 5) keeps its default
     }
   },
+  // 11: which version of the chunkers made each doc's chunks (store/chunk/index.ts
+  // CHUNKER_VERSION). Text indexed again after an upgrade is chunked afresh when its doc's version
+  // is older (index-source.ts write); docs stored before this column read as 0.
+  `
+  ALTER TABLE docs ADD COLUMN chunker INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { sha256Hex } from "#process";
 import type { Database } from "./db.ts";
-import { cleanInput, type IndexResult, type SourceInput } from "./index-source.ts";
+import { cleanInput, storedDoc, type IndexResult, type SourceInput } from "./index-source.ts";
 import { chunkText, type Chunk } from "./chunk/index.ts";
 import { prepareChunked, type PreparedChunks } from "./prepare-chunks.ts";
 import { applySpools, SpoolFiles, spoolRoot } from "./spool.ts";
@@ -122,9 +122,7 @@ export class SpoolIndexer {
     const sha256 = sha256Hex(input.text);
     const bytes = Buffer.byteLength(input.text);
     const db = this.db;
-    const stored = db
-      .prepare<{ id: number; chunk_count: number; code_count: number }>("SELECT id, chunk_count, code_count FROM docs WHERE sha256 = $sha256")
-      .get({ sha256 });
+    const stored = storedDoc(db, sha256);
     let prepared: PreparedChunks | undefined;
     let chunks: Chunk[] | undefined;
     let result: Pick<IndexResult, "chunks" | "codeChunks" | "titles">;

@@ -7,6 +7,7 @@ import { findModernNode } from "../installers/node-versions.ts";
 import { openStore } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { projectDbPath, resolveProject } from "../../src/store/project.ts";
+import { SCHEMA_VERSION } from "../../src/store/schema.ts";
 
 describe("ctxmode doctor", () => {
   test("one PASS row per check (install, runtime, SQLite, data dir, sandbox, policy), exit 0", () => {
@@ -117,6 +118,24 @@ describe("ctxmode doctor", () => {
     const found = runCtx(["search", "lapwing"], { dataDir, cwd: project });
     expect(found.stdout).toContain("left.md");
     expect(row().detail).not.toContain("waiting");
+  });
+
+  test("project-db counts sources an older release chunked; `ctxmode index` of the same files chunks them afresh", () => {
+    const dataDir = tempDir();
+    const project = join(tempDir(), "proj");
+    mkdirSync(join(project, ".git"), { recursive: true });
+    const file = join(project, "notes.md");
+    writeFileSync(file, "# Notes\n\nthe whimbrel migrates in spring\n");
+    const db = openStore(projectDbPath(join(dataDir, "projects"), resolveProject(project)), { busyTimeoutMs: 5000, targetVersion: SCHEMA_VERSION - 1 });
+    indexSource(db, { label: "notes.md", origin: file, text: "# Notes\n\nthe whimbrel migrates in spring\n", kind: "markdown", maxChunk: 4096 });
+    db.close();
+    const row = () => JSON.parse(runCtx(["doctor", "--json"], { dataDir, cwd: project }).stdout).checks.find((c: { name: string }) => c.name === "project-db");
+    expect(row()).toMatchObject({ status: "PASS" });
+    expect(row().detail).toContain("1 source chunked by an older release");
+    const again = runCtx(["index", file], { dataDir, cwd: project });
+    expect(again.stdout).toContain("unchanged");
+    expect(row().detail).not.toContain("older release");
+    expect(runCtx(["search", "whimbrel"], { dataDir, cwd: project }).stdout).toContain("notes.md");
   });
 
   test("project-db counts spool files a stopped server left; `ctxmode search` writes them and the row passes", () => {

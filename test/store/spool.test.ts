@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
 import { search } from "../../src/store/search.ts";
 import { applySpools, type GivenSource, SpoolFiles, spoolRoot, spoolWaiting } from "../../src/store/spool.ts";
-import { chunkText } from "../../src/store/chunk/index.ts";
+import { CHUNKER_VERSION, chunkText } from "../../src/store/chunk/index.ts";
 import { backfillVocab, vocabPending } from "../../src/store/vocab.ts";
 import { SPOOL_CAP_BYTES, SpoolIndexer } from "../../src/store/spool-indexer.ts";
 import { tempDir } from "../helpers/temp.ts";
@@ -140,6 +140,30 @@ test("SpoolIndexer: replies with what each source becomes, its worker writes the
     await spool.close();
   }
   expect(existsSync(spool.files.dir)).toBe(false);
+  db.close();
+});
+
+test("SpoolIndexer: text an older release chunked is chunked afresh, and its reply gives the new chunks", async () => {
+  const { db, dbPath } = fresh();
+  const text = "# Guide\n\nthe godwit guide\n\n## Install\n\nthe godwit installer\n";
+  const spool = new SpoolIndexer(db, dbPath, 5000);
+  try {
+    await spool.index([note("guide.md", text)]);
+    await spool.drain();
+    // As a release before this one's chunkers would have left it.
+    db.exec("UPDATE docs SET chunker = 0");
+    const old = db.prepare<{ id: number }>("SELECT id FROM docs").get()!.id;
+    const [again] = await spool.index([note("guide.md", text)]);
+    expect(again).toMatchObject({ status: "unchanged", chunks: 2, titles: ["Guide", "Guide > Install"] });
+    await spool.drain();
+    expect(db.prepare("SELECT id != $old AS moved, chunker FROM docs").all({ old })).toEqual([{ moved: 1, chunker: CHUNKER_VERSION }]);
+    expect(search(db, "godwit installer", { limit: 1, snippetMax: 400, rrfK: 60 }).hits.map((h) => [h.source, h.title])).toEqual([
+      ["guide.md", "Guide > Install"],
+    ]);
+    db.exec("INSERT INTO fts_words(fts_words) VALUES ('integrity-check')");
+  } finally {
+    await spool.close();
+  }
   db.close();
 });
 

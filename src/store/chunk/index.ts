@@ -12,6 +12,13 @@ import type { Chunk, ChunkOptions, ContentKind } from "./types.ts";
 export type { Chunk, ChunkOptions, ContentKind } from "./types.ts";
 export { detectKind } from "./detect-kind.ts";
 
+/**
+ * Raise it whenever chunkText makes other chunks of some text than before (a new chunker, other
+ * titles or bounds). A stored doc remembers the version that chunked it, and the same text
+ * indexed again under a newer version is chunked afresh instead of being found unchanged.
+ */
+export const CHUNKER_VERSION = 1;
+
 // Below this a chunk cannot hold a title's worth of text; a smaller setting is a mistake.
 const MIN_CHUNK = 64;
 
