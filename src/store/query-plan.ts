@@ -10,7 +10,7 @@ import { synonymsOf } from "./synonyms.ts";
 import { quote, type ParsedQuery } from "./query.ts";
 import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
 import { hasVocab, vocabHas, wordsWithPrefix } from "./vocab.ts";
-import { isName, STOPWORDS, words as tokens } from "./terms.ts";
+import { escapeRegExp, isName, STOPWORDS, words as tokens } from "./terms.ts";
 
 /** Whether the trigram index holds the fragment somewhere (one short MATCH). */
 function inGrams(db: Database, fragment: string): boolean {
@@ -125,15 +125,23 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
     const expansions = wordsWithPrefix(db, word, MAX_EXPANSIONS + 1);
     const live = expansions.length <= MAX_EXPANSIONS ? held(db, expansions) : undefined;
     if (live) return term(word, live.words, live.df, "prefix");
-    return pieces.has(word) ? term(word, [], 0, "piece") : undefined;
+    // A piece that begins too many words to stand for (`patt`) is typed in part; another is
+    // looked at as a typo too, below.
+    return pieces.has(word) && expansions.length > 0 ? term(word, [], 0, "piece") : undefined;
   });
   // More words the index lacks than anyone mistypes in one query: text from elsewhere (an error
   // line, a log record), not typos. Its words stay as typed; fixing them only found look-alikes.
-  const fixing = planned.filter((t) => t === undefined).length <= MAX_FIXES;
+  const fixing = planned.filter((t, i) => t === undefined && !pieces.has(words[i]!)).length <= MAX_FIXES;
   const terms = planned.map((t, i): PlannedTerm => {
     if (t) return t;
     const word = words[i]!;
-    const fix = fixing ? (bestFix(db, word, known) ?? startFix(db, word)) : undefined;
+    // A piece one edit from a whole word the index holds is that word typed wrong when the text
+    // holds it only inside other words: in a large index, `onRegistr` is inside
+    // `FinalizationRegistry`, but `onRegister` was meant. One that starts or ends a word there
+    // (`eader` of `--header-lines`) is that word cut short.
+    const piece = pieces.has(word);
+    const fix = piece ? withinOnly(db, word, bestFix(db, word, known, 1)) : fixing ? (bestFix(db, word, known) ?? startFix(db, word)) : undefined;
+    if (!fix && piece) return term(word, [], 0, "piece");
     const df = partlyWrong.get(word);
     if (!fix && df !== undefined) return term(word, [word], df, "known");
     if (!fix) return term(word, [], 0, "unknown");
@@ -199,6 +207,32 @@ function hasUnknownPart(db: Database, word: string): boolean {
   return parts.length > 0 && db.prepare("SELECT 1 AS x FROM fts_words WHERE fts_words MATCH $m LIMIT 1").get({ m: quote(word) }) === undefined;
 }
 
+/** Chunks read at most to see where a piece sits in the words that hold it. */
+const PIECE_READS = 20;
+
+/**
+ * The fix, unless the text holds `piece` where a word starts or ends (a camel-case hump counts):
+ * then it is a word typed in part, not typo. Reads the first chunks the trigram index finds it in.
+ */
+function withinOnly<T>(db: Database, piece: string, fix: T | undefined): T | undefined {
+  if (!fix) return undefined;
+  const rows = db
+    .prepare<{ title: string; body: string }>("SELECT c.title, c.body FROM fts_grams g JOIN chunks c ON c.id = g.rowid WHERE fts_grams MATCH $m LIMIT $n")
+    .all({ m: quote(piece), n: PIECE_READS });
+  const at = new RegExp(escapeRegExp(piece), "gi");
+  const edge = (a: string | undefined, b: string | undefined) =>
+    !a || !b || !/[\p{L}\p{N}]/u.test(a) || !/[\p{L}\p{N}]/u.test(b) || (/\p{Ll}/u.test(a) && /\p{Lu}/u.test(b));
+  for (const { title, body } of rows) {
+    for (const text of [title, body]) {
+      for (const m of text.matchAll(at)) {
+        const end = m.index + m[0].length;
+        if (edge(text[m.index - 1], text[m.index]) || edge(text[end - 1], text[end])) return undefined;
+      }
+    }
+  }
+  return fix;
+}
+
 /**
  * A partial word typed wrong (`interprteNumeric`, `stirctDep`): the vocabulary words that begin
  * with its closest fix, as a partial word stands for the words it begins. Too many, and it is
@@ -227,12 +261,12 @@ const CO_CAP = 200;
  * more chunks. Two candidates alike on all three are a guess, and a wrong guess hides the miss the
  * user should see.
  */
-function bestFix(db: Database, word: string, others: PlannedTerm[]): { words: string[]; df: number } | undefined {
+function bestFix(db: Database, word: string, others: PlannedTerm[], maxEdits = Number.POSITIVE_INFINITY): { words: string[]; df: number } | undefined {
   const dfOf = (w: string) => docFreq(db, stems(db, [w])[0]!);
   // A stopword is never what a search word was meant to be (`snce` is not `once`), nor the close
   // word that ends the search for one early (`witch` stopped at `with`, before `watch` or `switch`).
   const candidates = spellingCandidates(db, word, (w) => !STOPWORDS.has(w) && dfOf(w) >= SETTLED_DF)
-    .filter((c) => !STOPWORDS.has(c.word))
+    .filter((c) => !STOPWORDS.has(c.word) && c.distance <= maxEdits)
     .slice(0, 24);
   if (candidates.length === 0) return undefined;
   const best = candidates[0]!.distance;

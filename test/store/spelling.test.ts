@@ -398,6 +398,24 @@ test("a piece of an identifier as typed counts inside the words that hold it: th
   own.close();
 });
 
+test("a piece the text holds only inside other words, one edit from a whole word, is that word typed wrong (onRegistr); one that starts or ends a word stays a piece (eader)", () => {
+  const own = storeOf([
+    ["hooks.md", "# Hooks\n\n## onRegister\n\nRuns when a plugin is registered and a new encapsulation context is made.\n"],
+    ["gc.md", "# GC\n\n## Weak references\n\nA FinalizationRegistry calls back once its target is collected.\n"],
+    [
+      "fzf.md",
+      "# fzf\n\n## --header-lines=N\n\nThe first N lines of the input are treated as a sticky header.\n\n## Eager mode\n\nEager matching reads ahead.\n",
+    ],
+  ]);
+  const opts = { limit: 3, snippetMax: 800, rrfK: 60 };
+  const typo = planQuery(own, parseQuery("onRegistr encapsulation")).terms[0]!;
+  expect([typo.kind, typo.forms]).toEqual(["fixed", ["onregister"]]);
+  expect(search(own, "onRegistr encapsulation", opts).hits[0]!.title).toBe("Hooks > onRegister");
+  expect(planQuery(own, parseQuery("--eader-lines")).terms.map((t) => t.kind)).toContain("piece");
+  expect(search(own, "--eader-lines", opts).hits[0]!.title).toBe("fzf > --header-lines=N");
+  own.close();
+});
+
 test("a name joined by underscores with a part typed wrong is fixed whole (worker_thraeds -> worker_threads)", () => {
   const own = storeOf([
     ["wt.md", "# Worker threads\n\n## worker_threads notes\n\nThe worker_threads module runs JavaScript in parallel.\n"],
