@@ -251,6 +251,8 @@ export interface TermMatcher {
   optionsInPart?: boolean;
   /** Names typed in part (namesTypedInPart). */
   namesInPart?: string[];
+  /** A key and the major version the query gives after it (`c8 12`, `node 20`): see holdsValue. */
+  pairs: { key: string; value: string }[];
 }
 
 /**
@@ -295,7 +297,17 @@ export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: W
     }
   });
   const weights = terms.map((t) => (t.forms.length ? t.weight : t.weight * 0.5));
+  // The key is one of the two words before the version (`the proxy devDependency to ^4`).
+  const pairs = terms.flatMap((t, i) =>
+    MAJOR.test(t.word)
+      ? terms
+          .slice(Math.max(0, i - 2), i)
+          .filter((k) => KEY.test(k.word))
+          .map((k) => ({ key: k.word, value: t.word }))
+      : [],
+  );
   return {
+    pairs,
     stems,
     inside,
     termOf,
@@ -431,12 +443,36 @@ function namesRecord(m: TermMatcher, title: string): boolean {
   return false;
 }
 
+/** A major version, or major.minor, as typed after a key: `12`, `5.2`. */
+const MAJOR = /^\d{1,4}(?:\.\d{1,4})?$/;
+/** A key as a package manifest or config file writes one: `c8`, `eslint`, `types/node`. */
+const KEY = /^[a-z@][\w@./-]*$/;
+
+/**
+ * Whether the text gives a key the query names the version the query gives after it: `c8 12`
+ * is `"c8": "^12.0.0"` in a package.json record, `node 20` is `"node": ">=20"`, `serde 1` is
+ * `serde = "1.0"` in a Cargo.toml. Every record of a package holds the key and some `12`
+ * somewhere (a version, a date); only these hold the pair.
+ */
+function holdsValue(m: TermMatcher, body: string): boolean {
+  return m.pairs.some(({ key, value }) =>
+    new RegExp(`(?:^|[\\s"'{,/])${escapeRegExp(key)}["']?\\s*[:=]\\s*["']?[\\^~>=<v ]*${escapeRegExp(value)}(?![0-9])`, "im").test(body),
+  );
+}
+
+/** The text with its dotted versions (`8.12.0`, `v2.1`) blanked. */
+function withoutVersions(text: string): string {
+  return text.replace(/\bv?\d+(?:\.\d+)+\b/g, " ");
+}
+
 /** One chunk's score; hits carry term indexes of the query (not of the stems). */
 export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const { leaf, path } = splitTitle(c.title);
-  const leafHits = [...findTerms(leaf, m.stems, m.inside), ...findCompounds(leaf, m.stems)];
+  // A version the query gives a key (`c8 12`) is that key's, not part of a record's own (`undici@8.12.0`).
+  const [leafText, pathText] = m.pairs.length ? [leaf, path].map(withoutVersions) : [leaf, path];
+  const leafHits = [...findTerms(leafText!, m.stems, m.inside), ...findCompounds(leafText!, m.stems)];
   // The file's name stands above its headings: "node-fetch Class: Headers" names that class of node-fetch-README.md.
-  const headingHits = findTerms(path, m.stems, m.inside);
+  const headingHits = findTerms(pathText!, m.stems, m.inside);
   const fileHits = c.label ? findTerms(fileName(c.label), m.stems, m.inside) : [];
   const pathHits = [...headingHits, ...fileHits];
   const rawBody = findTerms(c.body, m.stems, m.inside);
@@ -490,7 +526,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // A version the query gives whole is the heading's own (`## 0.14.0 (2024-02-13)`), not one of
   // the versions a neighbouring entry's text mentions (`sdk-v0.14.0...sdk-v0.14.1` under 0.14.1).
   const named = namesRecord(m, c.title);
-  const versioned = named || m.fragments.some((f) => isTypedVersion(f) && versionIn(leaf.toLowerCase(), f));
+  const versioned = named || m.fragments.some((f) => isTypedVersion(f) && versionIn(leaf.toLowerCase(), f)) || (m.pairs.length > 0 && holdsValue(m, c.body));
   const W = m.signal;
   const score =
     c.fused * W.fused +

@@ -18,7 +18,20 @@ export function versionEnd(words: readonly string[]): "first" | "last" | "after"
   return undefined;
 }
 
-const FIRST: ReadonlySet<string> = new Set(["first", "earliest", "oldest", "introduced", "initially"]);
+// A change to what the records hold ("which undici release raised proxy to ^4") happened in the first record that holds it.
+const FIRST: ReadonlySet<string> = new Set([
+  "first",
+  "earliest",
+  "oldest",
+  "introduced",
+  "initially",
+  "added",
+  "raised",
+  "bumped",
+  "switched",
+  "upgraded",
+  "moved",
+]);
 const LAST: ReadonlySet<string> = new Set(["latest", "newest", "last", "recent"]);
 const AFTER: ReadonlySet<string> = new Set(["dropped", "removed", "drop", "remove", "stopped"]);
 

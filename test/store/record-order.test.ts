@@ -10,6 +10,7 @@ describe("the end of the versions a query asks for", () => {
   test.each([
     [["which", "rimraf", "version", "first", "depends"], "first"],
     [["earliest", "dayjs", "release"], "first"],
+    [["undici", "release", "raised", "proxy"], "first"],
     [["latest", "tsx", "version"], "last"],
     [["which", "tsx", "version", "dropped", "get", "tsconfig"], "after"],
     [["rimraf", "license"], undefined],
@@ -86,6 +87,32 @@ test("'which … version first depends on …' finds the first registry record t
   expect(hit?.title.startsWith("rimraf@6.0.1")).toBe(true);
   const [latest] = search(db, "latest rimraf version that depends on package-json-from-dist", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
   expect(latest?.title.startsWith("rimraf@6.1.2")).toBe(true);
+  db.close();
+});
+
+test("a key with the major version after it names the records whose value has it; a change ('raised') is the first of them", () => {
+  const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  // Every record holds `c8` and a `12` somewhere (a date, a version); only some hold c8 at 12.
+  const record = (version: string, c8: string, proxy: string) => ({
+    _id: `undici@${version}`,
+    name: "undici",
+    version,
+    description: "An HTTP/1.1 client, written from scratch for Node.js. ".repeat(10),
+    published: "2025-12-12",
+    devDependencies: { c8, proxy, tsd: "^0.33.0" },
+  });
+  const versions = [
+    record("8.0.0", "^10.0.0", "^2.1.1"),
+    record("8.11.0", "^12.0.0", "^4.0.0"),
+    record("8.0.3", "^10.0.0", "^4.0.0"),
+    record("8.8.0", "^12.0.0", "^4.0.0"),
+    record("8.3.0", "^11.0.0", "^4.0.0"),
+  ];
+  indexSource(db, { label: "undici.versions.json", text: JSON.stringify(versions, null, 2), kind: "json", maxChunk: 1024 });
+  const first = (q: string) => search(db, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]?.title.split(" > ")[0];
+  expect(first("which undici release first moved to c8 12")).toBe("undici@8.8.0");
+  expect(first("undici release that raised the proxy devDependency to ^4")).toBe("undici@8.0.3");
+  expect(first("latest undici with c8 11")).toBe("undici@8.3.0");
   db.close();
 });
 
