@@ -160,3 +160,30 @@ export function preferVersionEnd<T extends Ranked>(scored: T[], end: "first" | "
   chosen!.score = scored[0]!.score;
   scored.unshift(chosen!);
 }
+
+/**
+ * Parts of one record that the query's words score alike, or a query that says no more than the
+ * record's name and version (`undici@8.4.1`): the part with most of the record's own fields leads,
+ * not its `versions` list or `time` map, whose keys are versions. `words`: the query's words.
+ * `scored` is sorted best first and is reordered in place.
+ */
+export function preferRecordHead<T extends Ranked>(scored: T[], words: readonly string[]): void {
+  const top = scored[0];
+  const record = top && recordOf(top.row.title);
+  if (!top || !record) return;
+  const own = new Set([...record.name.toLowerCase().split(/[^a-z0-9]+/), ...record.version.toLowerCase().split(/[^a-z0-9]+/)]);
+  const bare = words.every((w) => own.has(w.toLowerCase()));
+  const fields = (title: string) => keysOf(title).filter((k) => !/^v?\d/.test(k)).length;
+  let pick = 0;
+  let most = fields(top.row.title);
+  for (let at = 1; at < scored.length && (bare || scored[at]!.score >= top.score - EQUALS); at++) {
+    const r = recordOf(scored[at]!.row.title);
+    if (!r || r.name !== record.name || r.version !== record.version || scored[at]!.row.label !== top.row.label) continue;
+    const n = fields(scored[at]!.row.title);
+    if (n > most) [pick, most] = [at, n];
+  }
+  if (pick === 0) return;
+  const [chosen] = scored.splice(pick, 1);
+  chosen!.score = top.score;
+  scored.unshift(chosen!);
+}

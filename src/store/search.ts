@@ -20,7 +20,7 @@ import {
 import { escapeRegExp, isIdentifierLike, isName, isTypedVersion, STOPWORDS, words as tokens } from "./terms.ts";
 import { fileNamer, type NamedDoc } from "./source-names.ts";
 import { sectionBelow } from "./section-below.ts";
-import { lastHolding, nextRecordPart, preferVersionEnd, recordOf, versionEnd } from "./record-order.ts";
+import { lastHolding, nextRecordPart, preferRecordHead, preferVersionEnd, recordOf, versionEnd } from "./record-order.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { titlesReady } from "./titles.ts";
@@ -294,6 +294,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     const after = recordAfter(db, scored, filter, matcher);
     if (after) scored.splice(0, scored.length, after, ...scored.filter((s) => s.row.id !== after.row.id));
   } else if (end) preferVersionEnd(scored, end);
+  preferRecordHead(scored, q.terms);
   return pickHits(scored, options).map(({ row, score, bodyHits, named }, rank) => {
     const budget = snippetBudget(rank, options.snippetMax);
     const under = sectionBelow(db, row, budget);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { compareVersions, lastHolding, nextRecordPart, preferVersionEnd, recordOf, versionEnd } from "../../src/store/record-order.ts";
+import { compareVersions, lastHolding, nextRecordPart, preferRecordHead, preferVersionEnd, recordOf, versionEnd } from "../../src/store/record-order.ts";
 import { search } from "../../src/store/search.ts";
 import { tempDir } from "../helpers/temp.ts";
 
@@ -50,6 +50,24 @@ describe("records and their versions", () => {
     preferVersionEnd(other, "first");
     expect(other[0]!.row.title).toBe("Usage");
   });
+});
+
+test("a query of a record's name and version alone gets the part with its own fields, not its versions list or time map; other words keep their part", () => {
+  const hit = (title: string, score: number) => ({ score, row: { title, label: "undici.versions.json" } });
+  const parts = () => [
+    hit("undici@8.4.1 > time > 8.3.0, 8.4.0, 8.4.1", 4.2),
+    hit("undici@8.4.1 > versions", 4.0),
+    hit("undici@8.4.1 > _contentLength, version, description, license", 3.1),
+    hit("undici@8.4.0 > _contentLength, version, description, license, engines", 3.0),
+  ];
+  const bare = parts();
+  preferRecordHead(bare, ["undici", "8", "4", "1"]);
+  expect(bare.map((h) => h.row.title)[0]).toBe("undici@8.4.1 > _contentLength, version, description, license");
+  expect(bare[0]!.score).toBe(4.2);
+  // More words than the record's name and version: only parts scored alike are weighed.
+  const asked = parts();
+  preferRecordHead(asked, ["undici", "8", "4", "1", "published"]);
+  expect(asked[0]!.row.title).toBe("undici@8.4.1 > time > 8.3.0, 8.4.0, 8.4.1");
 });
 
 test("the last of the best-scored records, and the part of the record after it with most of its keys", () => {
