@@ -11,6 +11,7 @@ export type MdBlock =
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
 const SETEXT_H1 = /^ {0,3}=+[ \t]*$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const HTML_HEADING = /^ {0,3}<h([1-6])(?:\s[^>]*)?>(.*?)<\/h\1>\s*$/i;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 
@@ -61,6 +62,15 @@ function scanRange(lines: string[], from: number, n: number, state: { nesting: b
       i++;
       continue;
     }
+    // A heading written as HTML on a line of its own (`<h1 align="center">Fastify</h1>`, as READMEs
+    // and docs pages open) renders as one; an image alone in it (a logo) says nothing.
+    const html = HTML_HEADING.exec(line);
+    if (html && headingText(html[2]!) !== "") {
+      level = depth + Number(html[1]);
+      blocks.push({ type: "heading", start: i, end: i, level, text: headingText(html[2]!) });
+      i++;
+      continue;
+    }
     if (RULE.test(line)) {
       blocks.push({ type: "rule", start: i, end: i });
       i++;
@@ -85,7 +95,7 @@ function scanRange(lines: string[], from: number, n: number, state: { nesting: b
  * both sides is a table's row border (`------ -----` in a reStructuredText table), not a break.
  */
 function startsParagraphLine(line: string, next: string | undefined): boolean {
-  return !isBlank(line) && !fenceOpen(line) && !ATX.test(line) && !(RULE.test(line) && (next === undefined || isBlank(next)));
+  return !isBlank(line) && !fenceOpen(line) && !ATX.test(line) && !HTML_HEADING.test(line) && !(RULE.test(line) && (next === undefined || isBlank(next)));
 }
 
 /**

@@ -77,6 +77,30 @@ describe("markdown sections", () => {
     expect(md(text).map((c) => c.title)).toEqual(["SDK", "SDK > Beta.Libraries", "SDK > 0.6.1 (2023-08-23)", "SDK > `[text](not-a-link)` and ref"]);
   });
 
+  test("an HTML heading on a line of its own is a heading (a README's centred title); one holding only a logo, or inside a paragraph, is not", () => {
+    const text = [
+      '<h1 align="center">Fastify</h1>',
+      "",
+      "## Hooks",
+      "",
+      "Hooks are registered with addHook.",
+      "",
+      '<h2>Scope <a id="scope"></a></h2>',
+      "",
+      "All hooks are encapsulated.",
+      "",
+      '<h3 align="center"><img src="logo.svg"></h3>',
+      "",
+      "Text under a logo.",
+      "",
+      "A paragraph that mentions <h4>inline</h4> markup.",
+    ].join("\n");
+    const chunks = md(text);
+    expect(chunks.map((c) => c.title)).toEqual(["Fastify", "Fastify > Hooks", "Fastify > Scope"]);
+    expect(chunks[2]!.body).toContain("Text under a logo.");
+    expect(chunks[2]!.body).toContain("<h4>inline</h4>");
+  });
+
   test("front matter is not text: its title roots the heading path", () => {
     const chunks = md("---\ntitle: 'Bun.serve'\ndescription: HTTP servers\n---\n\nIntro text.\n\n## Routing\nRoutes here.\n");
     expect(chunks.map((c) => [c.title, c.body])).toEqual([
