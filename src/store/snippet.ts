@@ -162,6 +162,11 @@ function openingSentence(text: string, from: number): { from: number; to: number
   if (first === "{" || first === "[") return undefined;
   let a = from;
   while (a < text.length && /\s/.test(text[a]!)) a++;
+  // Lines of tags alone render as nothing (`<a id="close"></a>` under each heading of a docs page).
+  for (let end = text.indexOf("\n", a); end > a && TAGS_ONLY.test(text.slice(a, end)); end = text.indexOf("\n", a)) {
+    a = end;
+    while (a < text.length && /\s/.test(text[a]!)) a++;
+  }
   if (FENCE.test(text.slice(a, a + 3)) || /^(?:\||[-*+] |\d+[.)] )/.test(text.slice(a, a + 4))) return undefined;
   const paragraphEnd = text.indexOf("\n\n", a);
   SENTENCE_END.lastIndex = a;
@@ -171,6 +176,9 @@ function openingSentence(text: string, from: number): { from: number; to: number
   if (to - a > LEDE_MAX || (paragraphEnd >= 0 && to > paragraphEnd)) return undefined;
   return { from, to };
 }
+
+/** A line of HTML tags and nothing else. */
+const TAGS_ONLY = /^(?:<\/?[A-Za-z][^<>]*>\s*)+$/;
 
 /** A code fence's opening line. */
 const FENCE = /^(?:```|~~~)/;

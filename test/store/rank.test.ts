@@ -815,6 +815,9 @@ describe("best-passage snippets", () => {
     const near = `## Choice Options\n\nSometimes you want a parameter to be a choice of values. In that case use the Choice type with case_sensitive=False.\n\n${"filler line of the example.\n".repeat(40)}`;
     const joined = makeSnippet(near, findTerms(near, ["choic", "case_sensitive"]), 200, [0.3, 1], new Set([0]));
     expect(joined).toContain("choice of values. In that case use the Choice type with case_sensitive=False.");
+    // An anchor under the heading renders as nothing: the sentence after it is the opening.
+    const anchored = `#### setNotFoundHandler\n<a id="set-not-found-handler"></a>\n\n\`fastify.setNotFoundHandler(handler)\`: set the 404 handler. It runs for unknown URLs.\n\n${"filler words. ".repeat(60)}preHandler hooks too.\n${"filler words. ".repeat(40)}`;
+    expect(makeSnippet(anchored, findTerms(anchored, ["prehandl"]), 400, [1])).toContain("`fastify.setNotFoundHandler(handler)`: set the 404 handler.…");
     // None for a sentence too long, an abbreviation's stop, a JSON record, a code fence or a list.
     const long = `## Title\n\n${"A very long opening sentence that goes on ".repeat(8)}and ends.\n${"filler words. ".repeat(60)}needle here.\n${"filler words. ".repeat(40)}`;
     expect(makeSnippet(long, findTerms(long, ["needl"]), 300, [1])).not.toContain("A very long opening");
