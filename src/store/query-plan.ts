@@ -153,10 +153,14 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   const alsoSearched: string[] = [];
   if (!literal && hasVocab(db)) {
     for (const t of terms) {
+      // Held only through a stem another word shares (`proces` as `proceed`, `runing` as `rune`).
+      const stemOnly = t.kind === "known" && t.df <= STEM_ONLY_DF && !heldWhole(t.word);
       if ((t.kind === "known" || t.kind === "prefix") && t.df <= RARE_DF) alsoSearched.push(...widenRare(db, t, terms, total));
-      // Held only through a stem another word shares (`proces` as `proceed`, `runing` as `rune`):
-      // a typo as likely, so a close word in a few times more chunks stands beside it.
-      else if (t.kind === "known" && t.df <= STEM_ONLY_DF && !heldWhole(t.word)) alsoSearched.push(...widenRare(db, t, terms, total, STEM_ONLY_RATIO));
+      // A typo as likely: a close word in a few times more chunks stands beside it.
+      else if (stemOnly) alsoSearched.push(...widenRare(db, t, terms, total, STEM_ONLY_RATIO));
+      // And the words the text writes with that stem are its forms (`contributers` is found as
+      // `contributed`), or the re-ranker and snippets would find it in no chunk.
+      if (stemOnly) t.forms = [...t.forms, ...sameStem(db, t.word).filter((w) => !t.forms.includes(w))];
     }
   }
   for (const t of terms) {
@@ -205,6 +209,19 @@ function hasUnknownPart(db: Database, word: string): boolean {
   const parts = word.split("_").filter((p) => /[a-z]{3}/.test(p));
   if (parts.length > 1 && stems(db, parts).some((s) => docFreq(db, s) === 0)) return true;
   return parts.length > 0 && db.prepare("SELECT 1 AS x FROM fts_words WHERE fts_words MATCH $m LIMIT 1").get({ m: quote(word) }) === undefined;
+}
+
+/** Most words of the vocabulary read, and kept, for the stem of a word the text does not write. */
+const SAME_STEM_READ = 32;
+const SAME_STEM_KEEP = 6;
+
+/** Vocabulary words with the word's porter stem: what the text writes for it. */
+function sameStem(db: Database, word: string): string[] {
+  const [stem] = stems(db, [word]);
+  if (!stem || stem.length < 3) return [];
+  const found = wordsWithPrefix(db, stem, SAME_STEM_READ).filter((w) => w !== word);
+  const theirs = stems(db, found);
+  return found.filter((_, k) => theirs[k] === stem).slice(0, SAME_STEM_KEEP);
 }
 
 /** Chunks read at most to see where a piece sits in the words that hold it. */

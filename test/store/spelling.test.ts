@@ -355,7 +355,8 @@ describe("a word in a chunk or two beside a close word in many more", () => {
       ...many(12, (i) => [`fill-${i}.md`, `# Fill ${i}\n\nUnrelated text ${i}.\n`]),
     ]);
     const t = planQuery(own, parseQuery("attach proces")).terms.find((x) => x.word === "proces")!;
-    expect(t.forms).toEqual(["proces", "process"]);
+    // It stands for the words the text writes with its stem too (`proceed`).
+    expect(t.forms).toEqual(["proces", "process", "proceed"]);
     const r = search(own, "attach proces", opts);
     expect(r.hits[0]!.title).toBe("strace > -p pid");
     expect(r.alsoSearched).toEqual(["process"]);
@@ -413,6 +414,25 @@ test("a piece the text holds only inside other words, one edit from a whole word
   expect(search(own, "onRegistr encapsulation", opts).hits[0]!.title).toBe("Hooks > onRegister");
   expect(planQuery(own, parseQuery("--eader-lines")).terms.map((t) => t.kind)).toContain("piece");
   expect(search(own, "--eader-lines", opts).hits[0]!.title).toBe("fzf > --header-lines=N");
+  own.close();
+});
+
+test("a word the index holds only through a stem other words share stands for the words the text writes with it (contributers: contributed), so the snippet finds the record's contributors", () => {
+  const own = storeOf([["CONTRIBUTING.md", "# Contributing\n\nEveryone who contributed is thanked.\n"]]);
+  const record = (version: string, people: string[]) => ({
+    _id: `is-number@${version}`,
+    name: "is-number",
+    version,
+    ...Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`field_${i}`, "some value of the record"])),
+    contributors: people,
+  });
+  const records = [record("3.0.0", ["Jon Schlinkert"]), record("4.0.0", ["Jon Schlinkert", "tunnckoCore"])];
+  indexSource(own, { label: "is-number.versions.json", text: JSON.stringify(records, null, 2), kind: "json", maxChunk: 4096 });
+  const term = planQuery(own, parseQuery("is-number 4.0.0 contributers")).terms.find((t) => t.word === "contributers")!;
+  expect([term.kind, term.forms]).toEqual(["known", ["contributers", "contributed", "contributing"]]);
+  const [hit] = search(own, "is-number 4.0.0 contributers", { limit: 1, snippetMax: 1200, rrfK: 60 }).hits;
+  expect(hit!.title).toStartWith("is-number@4.0.0");
+  expect(hit!.snippet).toContain("tunnckoCore");
   own.close();
 });
 
