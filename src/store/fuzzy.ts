@@ -53,13 +53,20 @@ export function editDistance(a: string, b: string, limit: number, prefix = false
  * third letter), then the words a wrong, missing or extra first or second letter would give
  * (`snce` → `si…nce`, `rgep` → `gre…`): one short range per letter of the alphabet, never a scan.
  */
-export function spellingCandidates(db: Database, word: string, isCommon: (w: string) => boolean = () => true): { word: string; distance: number }[] {
-  const limit = maxDistance(word.length);
+export function spellingCandidates(
+  db: Database,
+  word: string,
+  isCommon: (w: string) => boolean = () => true,
+  maxEdits?: number,
+): { word: string; distance: number }[] {
+  const limit = Math.min(maxDistance(word.length), maxEdits ?? Number.POSITIVE_INFINITY);
   if (limit === 0) return [];
   const [a, b, c, d = ""] = [word[0]!, word[1]!, word[2]!, word[3]];
   const found = new Map<string, number>();
   const near = (starts: Iterable<string>) => collect(db, word, [...new Set(starts)], limit, found);
   near(nearStarts(word));
+  // A bound on the edits (a piece of an identifier looked at as a typo) reads the near ranges alone.
+  if (maxEdits !== undefined) return sorted(found);
   // A one-off word one edit away ("apl") does not end the search for a common one ("apply").
   const close = () => [...found].some(([w, x]) => x <= 1 && isCommon(w));
   if (!close()) near([a + b]);

@@ -278,12 +278,12 @@ const CO_CAP = 200;
  * more chunks. Two candidates alike on all three are a guess, and a wrong guess hides the miss the
  * user should see.
  */
-function bestFix(db: Database, word: string, others: PlannedTerm[], maxEdits = Number.POSITIVE_INFINITY): { words: string[]; df: number } | undefined {
+function bestFix(db: Database, word: string, others: PlannedTerm[], maxEdits?: number): { words: string[]; df: number } | undefined {
   const dfOf = (w: string) => docFreq(db, stems(db, [w])[0]!);
   // A stopword is never what a search word was meant to be (`snce` is not `once`), nor the close
   // word that ends the search for one early (`witch` stopped at `with`, before `watch` or `switch`).
-  const candidates = spellingCandidates(db, word, (w) => !STOPWORDS.has(w) && dfOf(w) >= SETTLED_DF)
-    .filter((c) => !STOPWORDS.has(c.word) && c.distance <= maxEdits)
+  const candidates = spellingCandidates(db, word, (w) => !STOPWORDS.has(w) && dfOf(w) >= SETTLED_DF, maxEdits)
+    .filter((c) => !STOPWORDS.has(c.word) && c.distance <= (maxEdits ?? Number.POSITIVE_INFINITY))
     .slice(0, 24);
   if (candidates.length === 0) return undefined;
   const best = candidates[0]!.distance;
