@@ -138,9 +138,16 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
     // A piece one edit from a whole word the index holds is that word typed wrong when the text
     // holds it only inside other words: in a large index, `onRegistr` is inside
     // `FinalizationRegistry`, but `onRegister` was meant. One that starts or ends a word there
-    // (`eader` of `--header-lines`) is that word cut short.
+    // (`eader` of `--header-lines`) is that word cut short, and so is one asked alone: a piece
+    // copied from somewhere is meant as typed.
     const piece = pieces.has(word);
-    const fix = piece ? withinOnly(db, word, bestFix(db, word, known, 1)) : fixing ? (bestFix(db, word, known) ?? startFix(db, word)) : undefined;
+    const fix = !fixing
+      ? undefined
+      : piece
+        ? words.length > 1
+          ? unlessWhole(db, word, bestFix(db, word, known, 1))
+          : undefined
+        : (bestFix(db, word, known) ?? startFix(db, word));
     if (!fix && piece) return term(word, [], 0, "piece");
     const df = partlyWrong.get(word);
     if (!fix && df !== undefined) return term(word, [word], df, "known");
@@ -225,14 +232,18 @@ function sameStem(db: Database, word: string): string[] {
 }
 
 /** Chunks read at most to see where a piece sits in the words that hold it. */
-const PIECE_READS = 20;
+const PIECE_READS = 12;
+
+/** The fix of a piece, unless the piece starts or ends a word of the text (startsOrEnds). */
+function unlessWhole<T>(db: Database, piece: string, fix: T | undefined): T | undefined {
+  return fix && !startsOrEnds(db, piece) ? fix : undefined;
+}
 
 /**
- * The fix, unless the text holds `piece` where a word starts or ends (a camel-case hump counts):
- * then it is a word typed in part, not typo. Reads the first chunks the trigram index finds it in.
+ * Whether the text holds `piece` where a word starts or ends (a camel-case hump counts): then it
+ * is a word typed in part, not a typo. Reads the first chunks the trigram index finds it in.
  */
-function withinOnly<T>(db: Database, piece: string, fix: T | undefined): T | undefined {
-  if (!fix) return undefined;
+function startsOrEnds(db: Database, piece: string): boolean {
   const rows = db
     .prepare<{ title: string; body: string }>("SELECT c.title, c.body FROM fts_grams g JOIN chunks c ON c.id = g.rowid WHERE fts_grams MATCH $m LIMIT $n")
     .all({ m: quote(piece), n: PIECE_READS });
@@ -243,11 +254,11 @@ function withinOnly<T>(db: Database, piece: string, fix: T | undefined): T | und
     for (const text of [title, body]) {
       for (const m of text.matchAll(at)) {
         const end = m.index + m[0].length;
-        if (edge(text[m.index - 1], text[m.index]) || edge(text[end - 1], text[end])) return undefined;
+        if (edge(text[m.index - 1], text[m.index]) || edge(text[end - 1], text[end])) return true;
       }
     }
   }
-  return fix;
+  return false;
 }
 
 /**

@@ -251,8 +251,8 @@ export interface TermMatcher {
   optionsInPart?: boolean;
   /** Names typed in part (namesTypedInPart). */
   namesInPart?: string[];
-  /** A key and the major version the query gives after it (`c8 12`, `node 20`): see holdsValue. */
-  pairs: { key: string; value: string }[];
+  /** A key and the major version the query gives after it (`c8 12`, `node 20`), and where a text gives that key that value: see holdsValue. */
+  pairs: { key: string; value: string; given: RegExp }[];
 }
 
 /**
@@ -303,7 +303,7 @@ export function makeMatcher(terms: PlannedTerm[], fragments: string[], signal: W
       ? terms
           .slice(Math.max(0, i - 2), i)
           .filter((k) => KEY.test(k.word))
-          .map((k) => ({ key: k.word, value: t.word }))
+          .map((k) => ({ key: k.word, value: t.word, given: keyValue(k.word, t.word) }))
       : [],
   );
   return {
@@ -455,9 +455,14 @@ const KEY = /^[a-z@][\w@./-]*$/;
  * somewhere (a version, a date); only these hold the pair.
  */
 function holdsValue(m: TermMatcher, body: string): boolean {
-  return m.pairs.some(({ key, value }) =>
-    new RegExp(`(?:^|[\\s"'{,/])${escapeRegExp(key)}["']?\\s*[:=]\\s*["']?[\\^~>=<v ]*${escapeRegExp(value)}(?![0-9])`, "im").test(body),
-  );
+  if (m.pairs.length === 0) return false;
+  const lower = body.toLowerCase();
+  return m.pairs.some(({ key, given }) => lower.includes(key) && given.test(body));
+}
+
+/** Where a text gives `key` the value `value` (see holdsValue). */
+function keyValue(key: string, value: string): RegExp {
+  return new RegExp(`(?:^|[\\s"'{,/])${escapeRegExp(key)}["']?\\s*[:=]\\s*["']?[\\^~>=<v ]*${escapeRegExp(value)}(?![0-9])`, "im");
 }
 
 /** The text with its dotted versions (`8.12.0`, `v2.1`) blanked. */
@@ -526,7 +531,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // A version the query gives whole is the heading's own (`## 0.14.0 (2024-02-13)`), not one of
   // the versions a neighbouring entry's text mentions (`sdk-v0.14.0...sdk-v0.14.1` under 0.14.1).
   const named = namesRecord(m, c.title);
-  const versioned = named || m.fragments.some((f) => isTypedVersion(f) && versionIn(leaf.toLowerCase(), f)) || (m.pairs.length > 0 && holdsValue(m, c.body));
+  const versioned = named || m.fragments.some((f) => isTypedVersion(f) && versionIn(leaf.toLowerCase(), f)) || holdsValue(m, c.body);
   const W = m.signal;
   const score =
     c.fused * W.fused +
