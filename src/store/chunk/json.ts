@@ -19,6 +19,8 @@ interface Context {
 
 interface Entry {
   label: string;
+  /** An object's own keys (`parameters`: `slug, page, perPage`), named in a group's title. */
+  inner?: string[];
   text: string;
   bytes: number;
   span?: Span;
@@ -66,7 +68,8 @@ function emitContainer(ctx: Context, value: Container, path: string[], span: Spa
     const wrapped = JSON.stringify(isArray ? [child] : { [key]: child }, null, 2);
     const text = wrapped.slice(2, -2);
     const label = isArray ? identity(child) || `[${key}]` : key.trim() === "" ? JSON.stringify(key) : clip(key, 80);
-    return { label, text, bytes: utf8Length(text), span: spanByKey.get(key) };
+    const inner = !isArray && child !== null && typeof child === "object" && !Array.isArray(child) ? Object.keys(child) : undefined;
+    return { label, ...(inner?.length ? { inner } : {}), text, bytes: utf8Length(text), span: spanByKey.get(key) };
   });
   // The body is "[\n" + entries joined by ",\n" + "\n]": 2 bytes plus each entry and its 2-byte separator.
   let total = 2;
@@ -136,6 +139,8 @@ function wrap(open: string, close: string, entries: Entry[]): string {
 function groupLabel(group: Entry[], isArray: boolean, first: number): string {
   if (group.length === 1) return group[0]!.label;
   const labels = group.map((e) => e.label);
+  // Objects side by side (`securitySchemes, headers, parameters`) name their own keys too: what a query names is under them.
+  if (!isArray && group.some((e) => e.inner)) return clip(group.map((e) => (e.inner ? `${e.label} (${e.inner.join(", ")})` : e.label)).join(", "), 160);
   if (!isArray) return clip(labels.join(", "), 80);
   const range = `[${first}-${first + group.length - 1}]`;
   const named = labels.filter((l) => !l.startsWith("["));

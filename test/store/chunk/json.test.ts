@@ -83,6 +83,23 @@ describe("json", () => {
     expect(chunks[0]!.title).toMatch(/^\[0-\d\] #1 Issue 1, #2 Issue 2/);
   });
 
+  test("objects grouped side by side name their own keys in the title (an OpenAPI document's components)", () => {
+    const param = (name: string) => ({ name, in: "query", description: `The ${name} to use. `.repeat(8), schema: { type: "string" } });
+    const doc = {
+      openapi: "3.0.2",
+      paths: Object.fromEntries(
+        Array.from({ length: 6 }, (_, i) => [`/things/${i}`, { get: { operationId: `getThing${i}`, description: "Returns a thing. ".repeat(40) } }]),
+      ),
+      components: {
+        securitySchemes: { apiKey: { type: "http", scheme: "basic" } },
+        parameters: { page: param("page"), perPage: param("perPage"), "x-readme-version": param("x-readme-version") },
+        schemas: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`thing${i}`, { type: "object", description: "A thing of the API. ".repeat(12) }])),
+      },
+    };
+    const titles = json(JSON.stringify(doc, null, 2), 2048, "api.json").map((c) => c.title);
+    expect(titles).toContain("components > securitySchemes (apiKey), parameters (page, perPage, x-readme-version)");
+  });
+
   test("invalid JSON falls back to text; so does a bare scalar", () => {
     for (const text of ['{"a": 1,', "not json at all", "42"]) {
       const chunks = json(text);
