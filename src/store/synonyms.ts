@@ -11,7 +11,7 @@ import { lightStem } from "./match.ts";
 const GROUPS = [
   "stop kill terminate abort halt",
   "exit quit",
-  "folder directory",
+  "folder directory dir",
   "charset encoding",
   "row line",
   "readonly immutable frozen",
@@ -46,7 +46,7 @@ const GROUPS = [
   "recover restore",
   "retry repeat",
   "limit maximum cap",
-  "fast speed performance",
+  "fast speed performance perf",
   "expensive costly slow",
   "finish complete done",
   "job task",
@@ -83,12 +83,12 @@ const GROUPS = [
   "lock mutex",
   "cache memoize",
   "upgrade update",
-  "dependency requirement",
+  "dependency requirement dep",
   "mock stub fake",
   "debug trace",
   "warning warn",
   "deprecated obsolete",
-  "argument parameter",
+  "argument parameter arg param",
   "option flag",
   "timezone tz",
   "hash digest checksum",
@@ -100,6 +100,14 @@ const GROUPS = [
   "overwrite clobber",
   "subfolder subdirectory",
   "executable binary",
+  // Abbreviations the trade writes for the words (`prod dep`, `repo`, `pkg`).
+  "production prod",
+  "repository repo",
+  "library lib",
+  "package pkg",
+  "message msg",
+  "specification spec",
+  "implementation impl",
 ];
 
 /** Each word's light stem → the other words of its groups. */

@@ -33,6 +33,11 @@ describe("words put otherwise", () => {
     ["stop", ["kill", "terminate"]],
     ["stopped", ["kill", "terminate"]], // by its stem
     ["folders", ["directory"]],
+    // The abbreviations the trade writes for them, both ways.
+    ["production", ["prod"]],
+    ["deps", ["dependency"]],
+    ["repo", ["repository"]],
+    ["params", ["argument", "parameter"]],
   ])("%s stands for %p", (word, others) => {
     for (const o of others) expect(synonymsOf(word)).toContain(o);
   });
