@@ -109,6 +109,10 @@ function manPage(lines: string[]): string | undefined {
       const apart = isBlank(lines[j - 1]) || out[j - 1]!.startsWith("#");
       // A subsection title stands alone: a blank line (or its section's heading) before it, text indented deeper after it.
       if (sub && apart && indentOf(lines[j + 1] ?? "") >= 4) out[j] = `${h}## ${sub[1]!.trim()}`;
+      // A numbered example at the section's own indent (`Example 4. Stoppable oneshot service`, as
+      // DocBook renders one) heads the text down to the next: an EXAMPLES section of unit files
+      // and their notes is several answers, not one.
+      else if (apart && isBlank(lines[j + 1]) && indentOf(line) < ENTRY_TEXT_INDENT && EXAMPLE_CAPTION.test(line.trim())) out[j] = `${h}### ${line.trim()}`;
       else if (apart) {
         // An entry's term is its heading; aliases stacked above one description join it.
         const n = termLines(lines, j, end);
@@ -124,6 +128,11 @@ function manPage(lines: string[]): string | undefined {
   }
   return out.join("\n");
 }
+
+/** A numbered example's caption, as DocBook titles one: `Example 2. Simple service`. */
+const EXAMPLE_CAPTION = /^Example \d+\. \S.{0,80}$/;
+/** Where an entry's description starts (man's default indent): a caption this deep is inside an entry, not over a section's text. */
+const ENTRY_TEXT_INDENT = 8;
 
 /** Columns of leading white space, a tab reaching the next multiple of eight (as man renders). */
 function indentOf(line: string): number {

@@ -188,6 +188,48 @@ describe("sections of text that is not markdown", () => {
     expect(got.filter((t) => t.startsWith("ip-route(8) > EXIT STATUS"))).toEqual(["ip-route(8) > EXIT STATUS"]);
   });
 
+  test("a rendered manual page: numbered examples at the section's indent head their own text; captions inside an entry do not", () => {
+    const page = [
+      "FOO.SERVICE(5)                 foo.service                FOO.SERVICE(5)",
+      "",
+      "NAME",
+      "       foo.service - Service unit configuration",
+      "",
+      "DESCRIPTION",
+      "       A unit file.",
+      "",
+      "OPTIONS",
+      "       Restart=",
+      "\t   Configures whether the service shall be restarted.",
+      "",
+      "\t   Example 1. A service with the SuccessExitStatus= setting",
+      "",
+      "\t       SuccessExitStatus=TEMPFAIL 250 SIGKILL",
+      "",
+      "EXAMPLES",
+      "       Example 2. Simple service",
+      "",
+      "       The following unit file creates a service.",
+      "",
+      "\t   [Service]",
+      "\t   ExecStart=/usr/sbin/foo-daemon",
+      "",
+      "       Example 3. Oneshot service",
+      "",
+      "       Sometimes, units should just execute an action.",
+      "",
+      "       Example 4. is mentioned in a sentence that goes on",
+      "       and wraps below.",
+    ].join("\n");
+    const got = titles(page, "foo.service.5.txt");
+    expect(got).toContain("foo.service(5) > EXAMPLES > Example 2. Simple service");
+    expect(got).toContain("foo.service(5) > EXAMPLES > Example 3. Oneshot service");
+    expect(got.some((t) => t.includes("Example 4"))).toBe(false);
+    // Inside an entry a caption goes with its entry's text.
+    expect(got.some((t) => t.includes("Example 1"))).toBe(false);
+    expect(got).toContain("foo.service(5) > OPTIONS > Restart=");
+  });
+
   test.each([
     ["RST", RST, "config.rst"],
     ["AsciiDoc", ADOC, "guide.adoc"],
