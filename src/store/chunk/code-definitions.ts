@@ -22,8 +22,8 @@ const PREAMBLE = /^(?:\/\/|\/\*|\*|#(?!include|define|!)|@\w|--|;;|"""|''')/;
  * the name it defines: a C header's macros, typedefs and `extern` declarations; a TOML table
  * (`[tool.poetry]`, `[[bin]]`); an SQL `CREATE TABLE`; a Makefile target; a Dockerfile stage.
  */
-const DECLARATIONS: { file: RegExp; line: RegExp; name: (line: string) => string | undefined }[] = [
-  { file: /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i, line: /^(?:#\s*define\s|typedef\s|extern\s)/, name: (l) => cName(l) },
+const DECLARATIONS: { file: RegExp; line: { test(line: string): boolean }; name: (line: string) => string | undefined }[] = [
+  { file: /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i, line: { test: (l) => C_DECLARATION.test(l) || (C_PROTOTYPE.test(l) && !C_STATEMENT.test(l)) }, name: (l) => cName(l) },
   { file: /\.toml$/i, line: /^\[\[?[^\]]+\]\]?\s*(?:#.*)?$/, name: (l) => /^\[\[?\s*([^\]]+?)\s*\]/.exec(l)?.[1] },
   {
     file: /\.sql$/i,
@@ -41,6 +41,17 @@ const DECLARATIONS: { file: RegExp; line: RegExp; name: (line: string) => string
   },
   { file: /(?:^|[\\/])dockerfile$|\.dockerfile$/i, line: /^from\s+\S+/i, name: (l) => /\bas\s+(\S+)/i.exec(l)?.[1] ?? /^from\s+(\S+)/i.exec(l)?.[1] },
 ];
+
+/** A C header's macro, typedef or `extern` declaration. */
+const C_DECLARATION = /^(?:#\s*define\s|typedef\s|extern\s)/;
+/**
+ * A function's prototype at the left margin, its return type and the library's export macros
+ * before its name, its parameters maybe on the lines below: `ZEXTERN int ZEXPORT deflateInit2
+ * OF((z_streamp strm,`, `SQLITE_API int sqlite3_open(`, `GLAPI void APIENTRY glBegin (GLenum mode);`.
+ */
+const C_PROTOTYPE = /^(?:[A-Za-z_]\w*[\s*]+)+[A-Za-z_]\w*\s*(?:[A-Z][A-Z0-9_]*\s*)?\(/;
+/** A statement or label at the margin is no prototype (`return foo(x);` in a macro's body). */
+const C_STATEMENT = /^(?:return|if|for|while|switch|else|do|case|goto|sizeof)\b/;
 
 /** The declarations that count as definitions in a file of this name, if any. */
 export function declarationsOf(name: string): (typeof DECLARATIONS)[number] | undefined {
@@ -233,9 +244,19 @@ function fieldName(member: string): string | undefined {
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
-/** The name a C declaration declares: a macro's, a function pointer's, a prototype's or a variable's. */
+/**
+ * The name a C declaration declares: a macro's, a function pointer's, a prototype's or a
+ * variable's. A prototype wrapped in a macro for old compilers (`deflate OF((z_streamp strm))`,
+ * `gzprintf Z_ARG((gzFile file, …))`) is named by the word before the macro.
+ */
 function cName(line: string): string | undefined {
-  return (/^#\s*define\s+(\w+)/.exec(line) ?? /\(\s*\*\s*(\w+)\s*\)/.exec(line) ?? /(\w+)\s*\(/.exec(line) ?? /(\w+)\s*(?:\[[^\]]*\])?\s*;/.exec(line))?.[1];
+  return (
+    /^#\s*define\s+(\w+)/.exec(line) ??
+    /\(\s*\*\s*(\w+)\s*\)/.exec(line) ??
+    /(\w+)\s+[A-Z][A-Z0-9_]*\s*\(\(/.exec(line) ??
+    /(\w+)\s*\(/.exec(line) ??
+    /(\w+)\s*(?:\[[^\]]*\])?\s*;/.exec(line)
+  )?.[1];
 }
 
 /**
@@ -265,8 +286,10 @@ const COMMENT_MAX = 80;
 /** Where a definition's chunk starts: above the doc comments and decorators attached to it. */
 function preambleStart(t: LineTable, i: number): number {
   let s = i;
-  // A doc comment one blank line above still documents it (`/** … */`, a blank, `addRule: function`).
-  if (s > 1 && t.indents[s - 1]! < 0 && t.lines[s - 2]!.trimEnd().endsWith("*/")) s--;
+  // A doc comment one blank line above still documents it (`/** … */`, a blank, `addRule: function`),
+  // unless it is the one before it's: a plain `/*` block right under a declaration documents that
+  // declaration (zlib.h writes each prototype's comment below it, then a blank line).
+  if (s > 1 && t.indents[s - 1]! < 0 && t.lines[s - 2]!.trimEnd().endsWith("*/") && !trailsCode(t, s - 2)) s--;
   while (s > 0 && t.indents[s - 1]! >= 0) {
     const above = t.lines[s - 1]!.trimStart();
     // A C block comment whose inner lines carry no `*`: back to its opening `/*`.
@@ -281,6 +304,15 @@ function preambleStart(t: LineTable, i: number): number {
     s--;
   }
   return s;
+}
+
+/** Whether the block comment ending at line `end` opens with a plain `/*` right under a line of code. */
+function trailsCode(t: LineTable, end: number): boolean {
+  let j = end;
+  while (j > 0 && end - j < COMMENT_MAX && !t.lines[j]!.includes("/*")) j--;
+  const open = t.lines[j]!.trimStart();
+  if (!open.startsWith("/*") || open.startsWith("/**") || j === 0 || t.indents[j - 1]! < 0) return false;
+  return !PREAMBLE.test(t.lines[j - 1]!.trimStart());
 }
 
 /** Non-blank lines from `a` to `b`. */

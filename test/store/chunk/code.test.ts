@@ -146,6 +146,38 @@ describe("code", () => {
     for (const c of chunks.slice(1)) expect(c.body.startsWith("/*")).toBe(true);
   });
 
+  test("a C header's prototypes behind export macros start chunks, each with the comment written below it", () => {
+    const proto = (name: string, args: string) => [
+      `ZEXTERN int ZEXPORT ${name} OF((z_streamp strm,`,
+      `                                ${args}));`,
+      "/*",
+      ...Array.from({ length: 14 }, (_, i) => `     ${name} note ${i}: what the caller must know about this call.`),
+      "*/",
+      "",
+    ];
+    const t = [
+      "#ifndef ZLIB_H",
+      "#define ZLIB_H",
+      "",
+      ...proto("deflateInit2", "int level"),
+      ...proto("deflateParams", "int strategy"),
+      "SQLITE_API int sqlite3_open(",
+      "  const char *filename,",
+      "  sqlite3 **ppDb",
+      ");",
+      ...Array.from({ length: 14 }, (_, i) => `/* open note ${i} */`),
+    ].join("\n");
+    const chunks = code(t, "zlib.h");
+    expectExactLineCover(chunks, t);
+    const byName = (name: string) => chunks.find((c) => c.title.includes(`${name} `) || c.title.endsWith(name) || c.title.includes(`${name}(`));
+    // Named by the word before the `OF((` wrapper, not by the wrapper.
+    expect(byName("deflateInit2")?.body).toContain("deflateInit2 note 13");
+    // The comment under a prototype stays with it, not with the next one.
+    expect(byName("deflateParams")?.body.startsWith("ZEXTERN int ZEXPORT deflateParams")).toBe(true);
+    expect(byName("deflateParams")?.body).toContain("deflateParams note 0");
+    expect(chunks.map((c) => c.title).join("\n")).toContain("sqlite3_open");
+  });
+
   test("a definition too long for one chunk titles each of its pieces, numbered", () => {
     const t = ["def main(argv):", ...Array.from({ length: 400 }, (_, i) => `    step_${i} = run(argv, ${i})  # one of many steps`)].join("\n");
     const chunks = code(t, "main.py", 4096);
