@@ -19,7 +19,8 @@ const PLUS = /^\+\+\+ (?:"?b\/)?(\S[^\t]*?)"?(?:\t.*)?$/;
 
 /**
  * Splits lines at `commit <sha>` and `diff --git` lines (or `---`/`+++` pairs in a plain unified
- * diff). Returns null when there are none, so the caller chunks the text as ordinary output.
+ * diff), else at a log's dated run headers (datedRuns). Returns null when there are none, so the
+ * caller chunks the text as ordinary output.
  */
 export function splitRecords(lines: string[]): TextRecord[] | null {
   const entries = splitEntries(lines);
@@ -41,7 +42,8 @@ export function splitRecords(lines: string[]): TextRecord[] | null {
     }
     starts.sort((a, b) => a - b);
   }
-  if (starts.length === 0) return null;
+  // A commit's `Date:` line is dated too: runs are looked for only where no commit or diff is.
+  if (starts.length === 0) return datedRuns(lines);
   const records: TextRecord[] = [];
   if (starts[0]! > 0) records.push({ start: 0, end: starts[0]! - 1 });
   starts.forEach((start, k) => {
@@ -162,6 +164,50 @@ function releaseEntries(lines: string[]): TextRecord[] | null {
   if (starts[0]! > 0) records.push({ start: 0, end: starts[0]! - 1 });
   starts.forEach((start, k) => {
     records.push({ start, end: k + 1 < starts.length ? starts[k + 1]! - 1 : lines.length - 1, label: clip(lines[start]!, 80) });
+  });
+  return records;
+}
+
+/** A run's opening or closing line: a few words, then a date (`Log started: 2025-06-24  14:36:25`, `Script done on 2024-05-01 …`). */
+const DATED = /^([A-Z][A-Za-z]*(?: [A-Za-z]+){0,3}):? +(?:on +)?\d{4}-\d\d-\d\d\b/;
+/** Fewest lines a run has by the median: a log whose every line starts with a date is a log, not runs. */
+const RUN_LINES_MIN = 4;
+
+/**
+ * A log of runs, each opened by a dated line that reads alike but for its date (apt's term.log:
+ * `Log started: …` to `Log ended: …`, around the output of each dpkg run), one run per record,
+ * titled by its opening line. The words before the date that first repeat open the runs; other
+ * words each run holds once (`Log ended`) close them. Null when no words repeat, or the runs are
+ * short (every line of a log dated).
+ */
+function datedRuns(lines: string[]): TextRecord[] | null {
+  const byWords = new Map<string, number[]>();
+  for (let i = 0; i < lines.length; i++) {
+    const c = lines[i]!.charCodeAt(0);
+    if (c < 65 || c > 90) continue;
+    const m = DATED.exec(lines[i]!);
+    if (!m) continue;
+    const found = byWords.get(m[1]!);
+    if (found) found.push(i);
+    else byWords.set(m[1]!, [i]);
+  }
+  // The opening words: of those that repeat, the first to appear.
+  let starts: number[] | undefined;
+  for (const found of byWords.values()) if (found.length >= 2 && (!starts || found[0]! < starts[0]!)) starts = found;
+  if (!starts) return null;
+  const gaps = starts.map((s, k) => (k + 1 < starts.length ? starts[k + 1]! : lines.length) - s).sort((a, b) => a - b);
+  if (gaps[gaps.length >> 1]! < RUN_LINES_MIN) return null;
+  // The closing words: a line of the same shape that each run holds once, after its opening.
+  const closes = [...byWords.values()].find(
+    (found) => found !== starts && found.length === starts.length && found.every((at, k) => at > starts[k]! && (k + 1 >= starts.length || at < starts[k + 1]!)),
+  );
+  const records: TextRecord[] = [];
+  if (starts[0]! > 0) records.push({ start: 0, end: starts[0]! - 1 });
+  starts.forEach((start, k) => {
+    const next = k + 1 < starts.length ? starts[k + 1]! - 1 : lines.length - 1;
+    const end = closes ? closes[k]! : next;
+    records.push({ start, end, label: clip(lines[start]!.replace(/\s+/g, " "), 80) });
+    if (end < next) records.push({ start: end + 1, end: next });
   });
   return records;
 }

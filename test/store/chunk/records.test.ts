@@ -20,6 +20,25 @@ curl (7.88.1-10+deb12u4) bookworm; urgency=medium
 # Older entries have been removed from this changelog.
 `;
 
+const TERM_LOG = `
+Log started: 2025-06-24  14:36:25
+Preparing to unpack .../libudev1_252.38-1~deb12u1_amd64.deb ...
+Unpacking libudev1:amd64 (252.38-1~deb12u1) over (252.36-1~deb12u1) ...
+Setting up libudev1:amd64 (252.38-1~deb12u1) ...
+Log ended: 2025-06-24  14:36:25
+
+Log started: 2026-05-20  16:49:20
+Selecting previously unselected package nodejs.
+Unpacking nodejs (20.20.2-1nodesource1) ...
+Setting up nodejs (20.20.2-1nodesource1) ...
+Log ended: 2026-05-20  16:49:21
+`;
+
+const GIT_ISO = Array.from(
+  { length: 3 },
+  (_, i) => `commit ${String(i).repeat(40)}\nAuthor: A <a@example.org>\nDate:   2024-02-1${i} 10:00:00 +0200\n\n    change ${i}\n`,
+).join("\n");
+
 const GNU = `2014-11-17  Stéphane Aulery  <saulery@free.fr>
 
 \t* Correct typo in manual page.
@@ -120,6 +139,15 @@ describe("record streams: one entry per chunk, titled by its header", () => {
       ],
     ],
     [
+      "apt's term.log: a run from its dated opening line to its closing one",
+      "term.log",
+      TERM_LOG,
+      [
+        ["term.log lines 2-6: Log started: 2025-06-24 14:36:25", 2, 6],
+        ["term.log lines 8-12: Log started: 2026-05-20 16:49:20", 8, 12],
+      ],
+    ],
+    [
       "a NEWS file's releases, whatever else the header says beside the version",
       "NEWS",
       NEWS,
@@ -163,9 +191,15 @@ describe("record streams: one entry per chunk, titled by its header", () => {
     ["markdown whose list items mention versions", "notes.md", "# Notes\n\n* curl (7.88) is fine; urgency is low\n", "markdown"],
     ["a log with dates", "app.log", "2024-05-01 10:00:00 INFO start\n2024-05-01 10:00:01 INFO ready\n", "text"],
     ["a package manager's output, a version on every other line", "apt.log", PACKAGES, "text"],
+    ["a log whose every line opens with words and a date", "jobs.log", Array.from({ length: 40 }, (_, i) => `Job done: 2024-05-01 10:00:${String(i).padStart(2, "0")} ok`).join("\n"), "text"],
   ] as const)("not split as records: %s", (_name, name, text, kind) => {
     expect(detectKind(name, text)).toBe(kind);
-    for (const c of chunks(text, name)) expect(c.title).not.toMatch(/: (apt |curl \(|Setting up|Unpacking)/);
+    for (const c of chunks(text, name)) expect(c.title).not.toMatch(/: (apt |curl \(|Setting up|Unpacking|Job done)/);
+  });
+
+  test("a git log with ISO dates is split at its commits, not at their Date: lines", () => {
+    const titles = chunks(GIT_ISO, "git.log").map((c) => c.title);
+    expect(titles).toEqual(["git.log lines 1-5: change 0 (0000000)", "git.log lines 7-11: change 1 (1111111)", "git.log lines 13-17: change 2 (2222222)"]);
   });
 });
 
