@@ -23,7 +23,11 @@ const PREAMBLE = /^(?:\/\/|\/\*|\*|#(?!include|define|!)|@\w|--|;;|"""|''')/;
  * (`[tool.poetry]`, `[[bin]]`); an SQL `CREATE TABLE`; a Makefile target; a Dockerfile stage.
  */
 const DECLARATIONS: { file: RegExp; line: { test(line: string): boolean }; name: (line: string) => string | undefined }[] = [
-  { file: /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i, line: { test: (l) => C_DECLARATION.test(l) || (C_PROTOTYPE.test(l) && !C_STATEMENT.test(l)) }, name: (l) => cName(l) },
+  {
+    file: /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i,
+    line: { test: (l) => C_DECLARATION.test(l) || (C_PROTOTYPE.test(l) && !C_STATEMENT.test(l)) },
+    name: (l) => cName(l),
+  },
   { file: /\.toml$/i, line: /^\[\[?[^\]]+\]\]?\s*(?:#.*)?$/, name: (l) => /^\[\[?\s*([^\]]+?)\s*\]/.exec(l)?.[1] },
   {
     file: /\.sql$/i,
@@ -250,13 +254,11 @@ function fieldName(member: string): string | undefined {
  * `gzprintf Z_ARG((gzFile file, …))`) is named by the word before the macro.
  */
 function cName(line: string): string | undefined {
-  return (
-    /^#\s*define\s+(\w+)/.exec(line) ??
+  return (/^#\s*define\s+(\w+)/.exec(line) ??
     /\(\s*\*\s*(\w+)\s*\)/.exec(line) ??
     /(\w+)\s+[A-Z][A-Z0-9_]*\s*\(\(/.exec(line) ??
     /(\w+)\s*\(/.exec(line) ??
-    /(\w+)\s*(?:\[[^\]]*\])?\s*;/.exec(line)
-  )?.[1];
+    /(\w+)\s*(?:\[[^\]]*\])?\s*;/.exec(line))?.[1];
 }
 
 /**

@@ -191,7 +191,12 @@ describe("record streams: one entry per chunk, titled by its header", () => {
     ["markdown whose list items mention versions", "notes.md", "# Notes\n\n* curl (7.88) is fine; urgency is low\n", "markdown"],
     ["a log with dates", "app.log", "2024-05-01 10:00:00 INFO start\n2024-05-01 10:00:01 INFO ready\n", "text"],
     ["a package manager's output, a version on every other line", "apt.log", PACKAGES, "text"],
-    ["a log whose every line opens with words and a date", "jobs.log", Array.from({ length: 40 }, (_, i) => `Job done: 2024-05-01 10:00:${String(i).padStart(2, "0")} ok`).join("\n"), "text"],
+    [
+      "a log whose every line opens with words and a date",
+      "jobs.log",
+      Array.from({ length: 40 }, (_, i) => `Job done: 2024-05-01 10:00:${String(i).padStart(2, "0")} ok`).join("\n"),
+      "text",
+    ],
   ] as const)("not split as records: %s", (_name, name, text, kind) => {
     expect(detectKind(name, text)).toBe(kind);
     for (const c of chunks(text, name)) expect(c.title).not.toMatch(/: (apt |curl \(|Setting up|Unpacking|Job done)/);
