@@ -20,15 +20,41 @@ const PREAMBLE = /^(?:\/\/|\/\*|\*|#(?!include|define|!)|@\w|--|;;|"""|''')/;
 /**
  * What else opens a definition at the left margin in files of a kind, by the file's name, with
  * the name it defines: a C header's macros, typedefs and `extern` declarations; a TOML table
- * (`[tool.poetry]`, `[[bin]]`); an SQL `CREATE TABLE`; a Makefile target; a Dockerfile stage.
+ * (`[tool.poetry]`, `[[bin]]`); an INI section or setting; an SQL `CREATE TABLE`; a Makefile
+ * target; a Dockerfile stage.
  */
-const DECLARATIONS: { file: RegExp; line: { test(line: string): boolean }; name: (line: string) => string | undefined }[] = [
+const DECLARATIONS: {
+  file: RegExp;
+  line: { test(line: string): boolean };
+  name: (line: string) => string | undefined;
+  /** How the chunk it opens is titled, when not by the line as written. */
+  title?: (line: string) => string;
+  /** Where documentation runs between the code (`=head1` … `=cut`): only these declarations open definitions there. */
+  docs?: { open: RegExp; close: RegExp };
+}[] = [
   {
     file: /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i,
     line: { test: (l) => C_DECLARATION.test(l) || (C_PROTOTYPE.test(l) && !C_STATEMENT.test(l)) },
     name: (l) => cName(l),
   },
+  {
+    // Perl's POD documentation, between the code or after it: its headings and list items (`=head2
+    // Bundling`, `=item B<tempfile>`), titled by their text without the markup.
+    file: /\.(?:pm|pl|pod)$/i,
+    line: /^=(?:head[1-6]|item)\s+.*[A-Za-z]/,
+    name: (l) => clip(podText(l), 40),
+    title: podText,
+    // POD runs from a command line to `=cut`; after `__END__` it runs to the end.
+    docs: { open: /^(?:=[a-zA-Z]|__END__$|__DATA__$)/, close: /^=cut\b/ },
+  },
   { file: /\.toml$/i, line: /^\[\[?[^\]]+\]\]?\s*(?:#.*)?$/, name: (l) => /^\[\[?\s*([^\]]+?)\s*\]/.exec(l)?.[1] },
+  {
+    // An INI-style config file: its `[section]` lines, and each setting, a commented-out default
+    // too (`#work_mem = 4MB`, as postgresql.conf lists them); a prose comment (`# Caution: …`) is none.
+    file: /\.(?:conf|cfg|cnf|ini|properties|service|socket|timer|mount|desktop)$/i,
+    line: /^(?:\[[^\]]+\]\s*$|[#;]?[A-Za-z_][\w.-]*\s*=)/,
+    name: (l) => /^\[\s*([^\]]+?)\s*\]/.exec(l)?.[1] ?? /^[#;]?([A-Za-z_][\w.-]*)/.exec(l)?.[1],
+  },
   {
     file: /\.sql$/i,
     line: /^create\s+(?:or\s+replace\s+)?(?:(?:temp|temporary|unique|materialized)\s+)*(?:table|view|index|function|procedure|trigger|type|domain|sequence|schema|extension|aggregate|policy)\b/i,
@@ -56,6 +82,15 @@ const C_DECLARATION = /^(?:#\s*define\s|typedef\s|extern\s)/;
 const C_PROTOTYPE = /^(?:[A-Za-z_]\w*[\s*]+)+[A-Za-z_]\w*\s*(?:[A-Z][A-Z0-9_]*\s*)?\(/;
 /** A statement or label at the margin is no prototype (`return foo(x);` in a macro's body). */
 const C_STATEMENT = /^(?:return|if|for|while|switch|else|do|case|goto|sizeof)\b/;
+
+/** A POD heading's or item's text: the command and the markup gone (`=item B<tempfile>` → `tempfile`). */
+function podText(line: string): string {
+  return line
+    .replace(/^=\w+\s+/, "")
+    .replace(/[A-Z]<<+\s+(.*?)\s+>+>/g, "$1")
+    .replace(/[A-Z]<([^<>]*)>/g, (_, inner: string) => inner.replace(/^[^|]*\|/, ""))
+    .trim();
+}
 
 /** The declarations that count as definitions in a file of this name, if any. */
 export function declarationsOf(name: string): (typeof DECLARATIONS)[number] | undefined {
@@ -123,6 +158,8 @@ export interface Definition {
  */
 export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[number]): Definition[] {
   const out = new Map<number, Definition>();
+  const docs = declarations?.docs;
+  let inDocs: "pod" | "end" | undefined;
   // Lines with less indent than the current one, innermost last: the top is a line's parent.
   const stack: { indent: number; line: number }[] = [];
   for (let i = 0; i < t.lines.length; i++) {
@@ -132,6 +169,12 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
     const parent = stack[stack.length - 1];
     stack.push({ indent, line: i });
     const line = t.lines[i]!;
+    if (docs && indent === 0) {
+      if (!inDocs && docs.open.test(line)) inDocs = line.startsWith("__") ? "end" : "pod";
+      else if (inDocs === "pod" && docs.close.test(line)) inDocs = undefined;
+    }
+    // In documentation only its own headings open definitions: its prose is no code.
+    if (inDocs && !(indent === 0 && declarations!.line.test(line))) continue;
     if (indent === 0) {
       const declared = declarations?.line.test(line) === true;
       const assigned = ASSIGNED.exec(line);
@@ -143,7 +186,8 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
             ? assigned[2]
             : (goMethod?.[2] ?? (KEYWORD_NAME.exec(line) ?? CALLABLE_NAME.exec(line))?.[1]);
         // A Go method is titled as its docs name it: `Client.PostForm(url string, …)`.
-        const signature = clip((goMethod ? `${goMethod[1]}.${line.slice(goMethod[0].length - goMethod[2]!.length)}` : line).replace(/\s*[{:]?\s*$/, ""), 60);
+        const written = declared && declarations!.title ? declarations!.title(line) : line;
+        const signature = clip((goMethod ? `${goMethod[1]}.${line.slice(goMethod[0].length - goMethod[2]!.length)}` : written).replace(/\s*[{:]?\s*$/, ""), 60);
         const block = containerName(line);
         out.set(i, {
           line: i,

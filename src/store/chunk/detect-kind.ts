@@ -45,6 +45,7 @@ for (const ext of [
   "lua",
   "pl",
   "pm",
+  "pod",
   "sh",
   "bash",
   "zsh",
@@ -83,6 +84,17 @@ for (const ext of [
   "dockerfile",
   "makefile",
   "cmake",
+  // Config files: their `#` comments are no markdown headings; settings and sections are definitions (code-definitions.ts).
+  "conf",
+  "cfg",
+  "cnf",
+  "ini",
+  "properties",
+  "service",
+  "socket",
+  "timer",
+  "mount",
+  "desktop",
 ]) {
   BY_EXTENSION[ext] = "code";
 }
@@ -114,8 +126,31 @@ export function detectKind(name: string, text: string): ContentKind {
   if (isRoffPage(head.split("\n", 2000))) return "text";
   const headings = head.match(ATX_HEADING)?.length ?? 0;
   const fences = head.match(FENCE)?.length ?? 0;
+  if (fences < 2 && headings >= 2 && commentBlocks(head)) return SHELL_LINE.test(head) ? "code" : "text";
   if (fences >= 2 || headings >= 2 || (headings === 1 && LONE_HEADING.test(head))) return "markdown";
   return "text";
+}
+
+/** Lines of `#` comments, next to each other: a script's or a config file's comment blocks. */
+const HASH_LINE = /^#(?:[ \t]|$)/;
+/** A shell function or assignment at the margin (`die () {`, `set_reflog_action() {`, `IFS=' '`). */
+const SHELL_LINE = /^(?:[A-Za-z_][\w-]*\s*\(\)\s*\{?|[A-Za-z_]\w*=\S*)\s*$/m;
+
+/**
+ * Whether the text's `# ` lines are comment blocks rather than headings: most of them sit right
+ * above or below another `#` line (`# This shell scriplet is meant to be included…` over three
+ * lines). A markdown heading stands alone, with a blank line or text around it.
+ */
+function commentBlocks(head: string): boolean {
+  const lines = head.split("\n");
+  let hashes = 0;
+  let inBlocks = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!HASH_LINE.test(lines[i]!)) continue;
+    hashes++;
+    if (HASH_LINE.test(lines[i - 1] ?? "") || HASH_LINE.test(lines[i + 1] ?? "")) inBlocks++;
+  }
+  return hashes >= 2 && inBlocks * 2 > hashes;
 }
 
 function looksLikeJson(text: string): boolean {

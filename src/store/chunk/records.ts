@@ -1,6 +1,7 @@
 /**
  * Record streams, one record per chunk: a commit of `git log`, a file of a unified diff, an entry
- * of a Debian or GNU changelog, a transaction of apt's history log. Each is titled by its header.
+ * of a Debian or GNU changelog, a transaction of apt's history log, a stanza of a Debian control
+ * file (dpkg's status, apt's lists). Each is titled by its header.
  */
 
 import { clip } from "./titles.ts";
@@ -99,7 +100,7 @@ export function entryStream(lines: string[]): number {
 
 function splitEntries(lines: string[]): TextRecord[] | null {
   const k = entryStream(lines);
-  if (k < 0) return releaseEntries(lines);
+  if (k < 0) return stanzas(lines) ?? releaseEntries(lines);
   const { header, trailer, label } = ENTRY_HEADERS[k]!;
   const starts: number[] = [];
   for (let i = 0; i < lines.length; i++) if (header.test(lines[i]!)) starts.push(i);
@@ -207,6 +208,54 @@ function datedRuns(lines: string[]): TextRecord[] | null {
     const next = k + 1 < starts.length ? starts[k + 1]! - 1 : lines.length - 1;
     const end = closes ? closes[k]! : next;
     records.push({ start, end, label: clip(lines[start]!.replace(/\s+/g, " "), 80) });
+    if (end < next) records.push({ start: end + 1, end: next });
+  });
+  return records;
+}
+
+/** A control file's field: `Package: bash`, `Pre-Depends: libc6 (>= 2.36)`. */
+const FIELD = /^([A-Z][A-Za-z0-9-]*):(?:[ \t]+(\S.*))?$/;
+/** Fewest stanzas that make a control file. */
+const STANZAS_MIN = 3;
+
+/**
+ * A Debian control file (deb822: dpkg's status, apt's Packages lists, debian/control): stanzas of
+ * `Field: value` lines (continuations indented) between blank lines, each opening with the same
+ * field. One stanza per record, titled by what that field names and its `Version`, if it has one:
+ * `bash (5.2.15-2+b8)`. Null unless at least STANZAS_MIN stanzas open alike and nearly every
+ * line is a field or a continuation.
+ */
+function stanzas(lines: string[]): TextRecord[] | null {
+  const starts: number[] = [];
+  let key: string | undefined;
+  let fields = 0;
+  let other = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "") continue;
+    const c = line.charCodeAt(0);
+    if (c === 32 || c === 9) continue;
+    const m = FIELD.exec(line);
+    if (!m) {
+      other++;
+      continue;
+    }
+    fields++;
+    if (i > 0 && lines[i - 1]!.trim() !== "") continue;
+    key ??= m[1];
+    if (m[1] === key) starts.push(i);
+  }
+  if (starts.length < STANZAS_MIN || other * 20 > fields) return null;
+  const records: TextRecord[] = [];
+  if (starts[0]! > 0) records.push({ start: 0, end: starts[0]! - 1 });
+  starts.forEach((start, k) => {
+    let end = k + 1 < starts.length ? starts[k + 1]! - 1 : lines.length - 1;
+    while (end > start && lines[end]!.trim() === "") end--;
+    let version: string | undefined;
+    for (let i = start + 1; i <= end && !version; i++) if (lines[i]!.startsWith("Version:")) version = lines[i]!.slice(8).trim();
+    const name = FIELD.exec(lines[start]!)?.[2] ?? lines[start]!;
+    records.push({ start, end, label: clip(version ? `${name} (${version})` : name, 80) });
+    const next = k + 1 < starts.length ? starts[k + 1]! - 1 : lines.length - 1;
     if (end < next) records.push({ start: end + 1, end: next });
   });
   return records;

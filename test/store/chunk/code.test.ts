@@ -336,6 +336,46 @@ describe("code", () => {
     expect(chunks[1]!.lineStart).toBe(block(0).length + 2);
   });
 
+  test("a config file: sections and settings, commented-out defaults too, name its chunks; prose comments do not", () => {
+    const settings = (prefix: string) =>
+      Array.from({ length: 18 }, (_, k) => (k % 2 ? `#${prefix}_${k} = ${k}\t\t# what ${prefix}_${k} does` : `${prefix}_${k} = ${k}`));
+    const t = ["# - Memory -", "", ...settings("mem"), "", "# Caution: it is not advisable to change these", "[logging]", ...settings("log")].join("\n");
+    const chunks = code(t, "server.conf");
+    const titles = chunks.map((c) => c.title).join("\n");
+    for (const name of ["mem_0", "mem_1", "logging"]) expect(titles).toContain(name);
+    expect(titles).not.toContain("Caution");
+    expect(chunks.find((c) => c.title.includes("logging"))!.body).toContain("log_17 = 17");
+  });
+
+  test("Perl: POD headings and items start chunks titled by their text; POD prose is no code", () => {
+    const t = [
+      "package Getopt::Long;",
+      "sub GetOptions {",
+      ...Array.from({ length: 18 }, (_, k) => `    my $x${k} = shift;`),
+      "}",
+      "1;",
+      "__END__",
+      "=head1 NAME",
+      "",
+      "Getopt::Long - Extended processing of command line options",
+      "",
+      "=head2 Bundling",
+      "",
+      ...Array.from({ length: 18 }, (_, k) => `With bundling it is possible to set several options ${k} at once.`),
+      "designating a reference to a subroutine (or an anonymous",
+      "subroutine) that will handle the option.",
+      "",
+      "=item B<pass_through> (default: disabled)",
+      "",
+      ...Array.from({ length: 18 }, (_, k) => `Anything unknown ${k} is passed on in C<@ARGV>.`),
+    ].join("\n");
+    const titles = code(t, "Long.pm").map((c) => c.title.replace(/^Long\.pm lines \d+-\d+: /, ""));
+    expect(titles).toContain("sub GetOptions");
+    expect(titles.some((x) => x.startsWith("Bundling"))).toBe(true);
+    expect(titles).toContain("pass_through (default: disabled)");
+    expect(titles.some((x) => x.includes("designating"))).toBe(false);
+  });
+
   test("a Makefile's .PHONY line is no target, and a name inside the title's (`test` in `test-build`) is still listed", () => {
     const t = [".PHONY: test test-build", "test: test-unit", "", "test-build:", ...Array.from({ length: 16 }, (_, i) => `\tstep${i}`)].join("\n");
     const [chunk] = code(t, "Makefile");

@@ -19,6 +19,15 @@ test.each([
   ["log", "# comment in a shell log\nrunning\n", "text"],
   ["build.log", "▲ Next.js 15\n✓ Compiled", "text"],
   ["script", "#!/usr/bin/env bash\necho hi\n", "code"],
+  // A shell library with no #! line: its `#` lines are comment blocks, not headings.
+  ["git-sh-setup", "# This scriptlet is meant to be included\n# by other shell scripts.\n\n# Set up the helpers.\nIFS=' '\n\ndie () {\n\texit 1\n}\n", "code"],
+  ["notes.txt", "# First thought\n# goes on here\n\n# And another\n# that goes on\n\nplain words\n", "text"],
+  // Two headings, each with text under it, are still markdown.
+  ["notes", "# Title\n\nbody\n\n## Part\n\nmore body\n", "markdown"],
+  // A config file's `#` comments and commented-out settings are no markdown.
+  ["postgresql.conf", "# - Memory -\n\n#work_mem = 4MB\n# Caution: read this\n", "code"],
+  ["my.cnf", "[mysqld]\nport = 3306\n", "code"],
+  ["Getopt/Long.pm", "=head1 NAME\n", "code"],
   ["", "", "text"],
   // A manual page's source, even with `#` comment lines and fenced-looking examples in it.
   ["ssh.1", ".Dt SSH 1\n.Sh NAME\n.Nm ssh\n.Sh EXAMPLES\n.Bd -literal\n# comment\n# another\n```\nx\n```\n.Ed\n", "text"],

@@ -39,6 +39,16 @@ const GIT_ISO = Array.from(
   (_, i) => `commit ${String(i).repeat(40)}\nAuthor: A <a@example.org>\nDate:   2024-02-1${i} 10:00:00 +0200\n\n    change ${i}\n`,
 ).join("\n");
 
+const STATUS = [
+  ["bash", "5.2.15-2+b8", "Pre-Depends: libc6 (>= 2.36), libtinfo6 (>= 6)"],
+  ["curl", "7.88.1-10+deb12u14", "Depends: libc6 (>= 2.34), libcurl4 (= 7.88.1-10+deb12u14)"],
+  ["dmsetup", "2:1.02.185-2", "Source: lvm2 (2.03.16-2)"],
+]
+  .map(([name, version, field]) =>
+    [`Package: ${name}`, "Status: install ok installed", `Version: ${version}`, field, `Description: the ${name} package`, " More about it.", " ."].join("\n"),
+  )
+  .join("\n\n");
+
 const GNU = `2014-11-17  Stéphane Aulery  <saulery@free.fr>
 
 \t* Correct typo in manual page.
@@ -148,6 +158,16 @@ describe("record streams: one entry per chunk, titled by its header", () => {
       ],
     ],
     [
+      "dpkg's status file: one stanza per package, titled by the package and its version",
+      "status",
+      STATUS,
+      [
+        ["status lines 1-7: bash (5.2.15-2+b8)", 1, 7],
+        ["status lines 9-15: curl (7.88.1-10+deb12u14)", 9, 15],
+        ["status lines 17-23: dmsetup (2:1.02.185-2)", 17, 23],
+      ],
+    ],
+    [
       "a NEWS file's releases, whatever else the header says beside the version",
       "NEWS",
       NEWS,
@@ -199,7 +219,7 @@ describe("record streams: one entry per chunk, titled by its header", () => {
     ],
   ] as const)("not split as records: %s", (_name, name, text, kind) => {
     expect(detectKind(name, text)).toBe(kind);
-    for (const c of chunks(text, name)) expect(c.title).not.toMatch(/: (apt |curl \(|Setting up|Unpacking|Job done)/);
+    for (const c of chunks(text, name)) expect(c.title).not.toMatch(/: (apt |curl \(|Setting up|Unpacking|Job done|first)/);
   });
 
   test("a git log with ISO dates is split at its commits, not at their Date: lines", () => {
