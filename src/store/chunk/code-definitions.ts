@@ -347,6 +347,9 @@ function preambleStart(t: LineTable, i: number): number {
       continue;
     }
     if (!PREAMBLE.test(above)) break;
+    // A `#` comment indented deeper than the definition goes on the line above it (a setting's
+    // notes in postgresql.conf, tabbed under it), not over the definition below.
+    if (above.startsWith("#") && t.indents[s - 1]! > t.indents[i]!) break;
     s--;
   }
   return s;
