@@ -31,11 +31,36 @@ const DECLARATIONS: {
   title?: (line: string) => string;
   /** Where documentation runs between the code (`=head1` … `=cut`): only these declarations open definitions there. */
   docs?: { open: RegExp; close: RegExp };
+  /** Only these declarations open definitions in such a file: its other lines (`endmacro()`, `set(…)`) are no definitions. */
+  only?: true;
+  /** Declarations also count this far in (an XML element under the root), tested without their indent. */
+  maxIndent?: number;
 }[] = [
   {
     file: /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i,
     line: { test: (l) => C_DECLARATION.test(l) || (C_PROTOTYPE.test(l) && !C_STATEMENT.test(l)) },
     name: (l) => cName(l),
+  },
+  {
+    // CMake: its macros and functions, and the commands and variables its reStructuredText doc
+    // blocks document (`.. command:: pkg_check_modules`); a call (`set(…)`, `endmacro()`) is none.
+    file: /\.cmake$|(?:^|[\\/])cmakelists\.txt$/i,
+    line: /^(?:(?:macro|function)\s*\(\s*[\w-]|\.\. (?:command|variable|module|envvar)::\s+\S)/i,
+    name: (l) => /^(?:macro|function)\s*\(\s*([\w-]+)/i.exec(l)?.[1] ?? /::\s+(\S+)/.exec(l)?.[1],
+    title: (l) => /::\s+(\S+)/.exec(l)?.[1] ?? l,
+    only: true,
+  },
+  // Tcl: `proc name {args} {`, the name namespaced as written (`::tcl::Pkg::Create`).
+  { file: /\.tcl$/i, line: /^proc\s+\S/, name: (l) => /^proc\s+(\S+)/.exec(l)?.[1], only: true },
+  {
+    // XML: the root's elements (`<mirrors>`, `<dependencies>`), and a comment that names
+    // what follows (`<!-- localRepository`, as Maven's settings.xml documents each one).
+    file: /\.(?:xml|xsd|xsl|xslt|pom|plist|csproj|fsproj|vbproj|props|targets|xaml|wsdl)$/i,
+    line: /^<(?:[A-Za-z_][\w:.-]*[\s>/]|!--\s+[A-Za-z_][\w:.-]*\s*$)/,
+    name: (l) => /^<(?:!--\s+)?([A-Za-z_][\w:.-]*)/.exec(l.trimStart())?.[1],
+    title: (l) => /^<(?:!--\s+)?([A-Za-z_][\w:.-]*)/.exec(l.trimStart())?.[1] ?? l,
+    only: true,
+    maxIndent: 2,
   },
   {
     // Perl's POD documentation, between the code or after it: its headings and list items (`=head2
@@ -175,10 +200,24 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
     }
     // In documentation only its own headings open definitions: its prose is no code.
     if (inDocs && !(indent === 0 && declarations!.line.test(line))) continue;
+    const only = declarations?.only === true;
+    if (only && indent > 0 && indent <= (declarations!.maxIndent ?? 0) && declarations!.line.test(line.trimStart())) {
+      const name = declarations!.name(line);
+      out.set(i, {
+        line: i,
+        start: preambleStart(t, i),
+        signature: clip(declarations!.title?.(line) ?? line.trim(), 60),
+        lines: 0,
+        scope: "",
+        ...(name ? { name } : {}),
+      });
+      continue;
+    }
+    if (only && indent > 0) continue;
     if (indent === 0) {
       const declared = declarations?.line.test(line) === true;
-      const assigned = ASSIGNED.exec(line);
-      if (declared || assigned || isDefinition(line)) {
+      const assigned = only ? null : ASSIGNED.exec(line);
+      if (declared || assigned || (!only && isDefinition(line))) {
         const goMethod = GO_METHOD.exec(line);
         const name = declared
           ? declarations!.name(line)
@@ -336,8 +375,19 @@ function preambleStart(t: LineTable, i: number): number {
   // unless it is the one before it's: a plain `/*` block right under a declaration documents that
   // declaration (zlib.h writes each prototype's comment below it, then a blank line).
   if (s > 1 && t.indents[s - 1]! < 0 && t.lines[s - 2]!.trimEnd().endsWith("*/") && !trailsCode(t, s - 2)) s--;
+  // So does a block of `#` lines that stands apart, a blank line over it too (Tcl's `# pkg_mkIndex --`
+  // block over its proc); one right under code is that code's.
+  else if (s > 1 && t.indents[s - 1]! < 0 && t.indents[i]! === 0 && hashBlockApart(t, s - 2)) s--;
   while (s > 0 && t.indents[s - 1]! >= 0) {
     const above = t.lines[s - 1]!.trimStart();
+    // An XML or HTML comment: back to its opening `<!--`.
+    if (above.endsWith("-->") && !above.startsWith("<!--")) {
+      let j = s - 1;
+      while (j > 0 && s - j < COMMENT_MAX && !t.lines[j]!.includes("<!--")) j--;
+      if (!t.lines[j]!.includes("<!--")) break;
+      s = j;
+      continue;
+    }
     // A C block comment whose inner lines carry no `*`: back to its opening `/*`.
     if (above.endsWith("*/") && !above.startsWith("/*")) {
       let j = s - 1;
@@ -353,6 +403,13 @@ function preambleStart(t: LineTable, i: number): number {
     s--;
   }
   return s;
+}
+
+/** Whether the `#` comment lines ending at line `end` (two or more, at the margin) have a blank line or the file's start above them. */
+function hashBlockApart(t: LineTable, end: number): boolean {
+  let j = end;
+  while (j >= 0 && t.indents[j] === 0 && /^#(?!!|include|define)/.test(t.lines[j]!)) j--;
+  return end - j >= 2 && (j < 0 || t.indents[j]! < 0);
 }
 
 /** Whether the block comment ending at line `end` opens with a plain `/*` right under a line of code. */

@@ -74,6 +74,16 @@ for (const ext of [
   "html",
   "htm",
   "xml",
+  "xsd",
+  "xsl",
+  "xslt",
+  "pom",
+  "plist",
+  "csproj",
+  "props",
+  "targets",
+  "xaml",
+  "tcl",
   "yaml",
   "yml",
   "toml",
@@ -114,7 +124,7 @@ const FENCE = /^ {0,3}(?:```|~~~)/gm;
 export function detectKind(name: string, text: string): ContentKind {
   const base = name.trim().split(/[\\/]/).pop()!.toLowerCase();
   const dot = base.lastIndexOf(".");
-  const ext = dot > 0 ? base.slice(dot + 1) : base === "dockerfile" || base === "makefile" ? base : "";
+  const ext = base === "cmakelists.txt" ? "cmake" : dot > 0 ? base.slice(dot + 1) : base === "dockerfile" || base === "makefile" ? base : "";
   const known = BY_EXTENSION[ext];
   if (known) return known;
   if (looksLikeJson(text)) return "json";

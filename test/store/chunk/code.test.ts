@@ -347,6 +347,66 @@ describe("code", () => {
     expect(chunks.find((c) => c.title.includes("logging"))!.body).toContain("log_17 = 17");
   });
 
+  test("CMake: macros, functions and the commands their doc blocks document start chunks; calls do not", () => {
+    const body = (n: number) => Array.from({ length: n }, (_, k) => `  set(_var${k} "\${ARGN}")`);
+    const t = [
+      "set(PKG_CONFIG_VERSION 1)",
+      "macro(_pkgconfig_invoke _pkglist _prefix)",
+      ...body(18),
+      "endmacro()",
+      "",
+      "#[========================================[.rst:",
+      ".. command:: pkg_check_modules",
+      "",
+      ...Array.from({ length: 18 }, (_, k) => `  Checks for all the given modules, note ${k}.`),
+      "#]========================================]",
+      "macro(pkg_check_modules _prefix _module0)",
+      ...body(18),
+      "endmacro()",
+    ].join("\n");
+    const titles = code(t, "FindPkgConfig.cmake").map((c) => c.title.replace(/^FindPkgConfig\.cmake lines \d+-\d+: /, ""));
+    expect(titles.some((x) => x.startsWith("macro(_pkgconfig_invoke"))).toBe(true);
+    expect(titles).toContain("pkg_check_modules");
+    expect(titles.some((x) => x.startsWith("macro(pkg_check_modules"))).toBe(true);
+    expect(titles.some((x) => /endmacro|set\(/.test(x))).toBe(false);
+  });
+
+  test("Tcl: a proc starts a chunk, its comment block a blank line above it included", () => {
+    const proc = (name: string) => [
+      `# ${name} --`,
+      `# What ${name} does.`,
+      "",
+      `proc ${name} {args} {`,
+      ...Array.from({ length: 18 }, (_, k) => `    set v${k} [lindex $args ${k}]`),
+      "}",
+      "",
+    ];
+    const t = ["namespace eval tcl::Pkg {}", "", ...proc("pkg_mkIndex"), ...proc("::tcl::Pkg::Create")].join("\n");
+    const chunks = code(t, "package.tcl");
+    const create = chunks.find((c) => c.title.includes("proc ::tcl::Pkg::Create"));
+    expect(create?.body.startsWith("# ::tcl::Pkg::Create --")).toBe(true);
+    expect(chunks.find((c) => c.title.includes("proc pkg_mkIndex"))?.body).toContain("# What pkg_mkIndex does.");
+  });
+
+  test("XML: the root's elements, and a comment naming one, start chunks titled by the element", () => {
+    const section = (name: string) => [
+      `  <!-- ${name}`,
+      ...Array.from({ length: 10 }, (_, k) => `   | What ${name} holds, note ${k}.`),
+      "   |-->",
+      `  <${name}>`,
+      ...Array.from({ length: 8 }, (_, k) => `    <entry>${name}-${k}</entry>`),
+      `  </${name}>`,
+      "",
+    ];
+    const t = ['<?xml version="1.0" encoding="UTF-8"?>', "<settings>", ...section("mirrors"), ...section("profiles"), "</settings>"].join("\n");
+    const chunks = code(t, "settings.xml");
+    // The root's short opening joins the first section's chunk, which that section titles.
+    const mirrors = chunks.find((c) => /: mirrors\b/.test(c.title));
+    expect(mirrors?.body).toContain("  <!-- mirrors");
+    expect(mirrors?.body).toContain("<entry>mirrors-7</entry>");
+    expect(chunks.some((c) => c.title.endsWith(": profiles"))).toBe(true);
+  });
+
   test("Perl: POD headings and items start chunks titled by their text; POD prose is no code", () => {
     const t = [
       "package Getopt::Long;",

@@ -28,6 +28,9 @@ test.each([
   ["postgresql.conf", "# - Memory -\n\n#work_mem = 4MB\n# Caution: read this\n", "code"],
   ["my.cnf", "[mysqld]\nport = 3306\n", "code"],
   ["Getopt/Long.pm", "=head1 NAME\n", "code"],
+  ["CMakeLists.txt", "cmake_minimum_required(VERSION 3.20)\n", "code"],
+  ["package.tcl", "# package.tcl --\n", "code"],
+  ["pom.xml", "<project>\n", "code"],
   ["", "", "text"],
   // A manual page's source, even with `#` comment lines and fenced-looking examples in it.
   ["ssh.1", ".Dt SSH 1\n.Sh NAME\n.Nm ssh\n.Sh EXAMPLES\n.Bd -literal\n# comment\n# another\n```\nx\n```\n.Ed\n", "text"],
