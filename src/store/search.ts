@@ -305,7 +305,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
       lineEnd: under?.lineEnd ?? row.line_end,
       snippet: under
         ? makeSnippet(under.text, [], budget)
-        : makeSnippet(row.body, bodyHits, budget, matcher.weights, titleTerms(matcher, `${row.title}\n${fileName(row.label ?? "")}`), named),
+        : makeSnippet(row.body, bodyHits, budget, matcher.weights, titleTerms(matcher, `${row.title}\n${fileName(row.label ?? "")}`), named, row.code === 1),
       score: Math.round(score * 1000) / 1000,
       contentType: row.code ? "code" : "prose",
       ...(isMemory(row.label) ? { memory: true as const } : {}),

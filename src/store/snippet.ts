@@ -13,7 +13,8 @@ const byteLength = (s: string) => Buffer.byteLength(s);
  * query's weight, or the query names the heading whole (`named`), the head leads and the passages
  * go after the rest. `titled`: terms the hit's title shows (a record's `name@version`), weighed as
  * the header line's are, so the passage goes after the rest of the query. In a JSON record, a key
- * the query names weighs twice (see withKeys).
+ * the query names weighs twice (see withKeys). HTML comments are left out of prose (dropComments),
+ * never out of `code`.
  */
 export function makeSnippet(
   source: string,
@@ -22,8 +23,10 @@ export function makeSnippet(
   weights: number[] = [],
   titled: ReadonlySet<number> = new Set(),
   named = false,
+  code = false,
 ): string {
-  const uncommented = dropComments(source, found);
+  // In code (an XML file, a script) a comment is content: what Maven's settings.xml says of each setting.
+  const uncommented = code ? { text: source, hits: found } : dropComments(source, found);
   const { text, hits } = compactTables(uncommented.text, uncommented.hits);
   if (byteLength(text) <= maxBytes) return text;
   const budget = maxBytes - 16; // room for the "…" marks (3 bytes each) and joins

@@ -886,6 +886,25 @@ ${"filler ".repeat(40)}`;
     expect(dropComments(example, []).text).toBe("Markup:\n\n```html\n<!-- keep me -->\n<div></div>\n```\nEnd.");
   });
 
+  test("in code (an XML file) a comment is content and stays in the snippet", () => {
+    const text = [
+      "  <!-- proxies",
+      "   | This is a list of proxies which can be used on this machine to connect to the network.",
+      "   |",
+      ...Array.from({ length: 12 }, (_, i) => `   | More about proxies, note ${i}.`),
+      "  <proxy>",
+      "    <host>proxy.host.net</host>",
+      "    <port>80</port>",
+      "  </proxy>",
+      "  -->",
+      "  <proxies>",
+      "  </proxies>",
+    ].join("\n");
+    const hits = findTerms(text, ["host", "port"]);
+    expect(makeSnippet(text, hits, 400, [1, 1], new Set(), false, true)).toContain("proxy.host.net");
+    expect(makeSnippet(text, hits, 400, [1, 1])).not.toContain("proxy.host.net");
+  });
+
   test("multibyte text is cut on code points within the byte budget", () => {
     const text = `${"数据库连接".repeat(200)}超时错误${"数据".repeat(200)}`;
     const snippet = makeSnippet(text, findTerms(text, ["超时"]), 200, [1]);
