@@ -35,6 +35,8 @@ const DECLARATIONS: {
   only?: true;
   /** Declarations also count this far in (an XML element under the root), tested without their indent. */
   maxIndent?: number;
+  /** Declarations that head what follows them (a config file's banner or `[section]`): they title the chunk they open. */
+  heads?: (line: string) => boolean;
 }[] = [
   {
     file: /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i,
@@ -77,8 +79,10 @@ const DECLARATIONS: {
     // An INI-style config file: its `[section]` lines, and each setting, a commented-out default
     // too (`#work_mem = 4MB`, as postgresql.conf lists them); a prose comment (`# Caution: …`) is none.
     file: /\.(?:conf|cfg|cnf|ini|properties|service|socket|timer|mount|desktop)$/i,
-    line: /^(?:\[[^\]]+\]\s*$|[#;]?[A-Za-z_][\w.-]*\s*=)/,
-    name: (l) => /^\[\s*([^\]]+?)\s*\]/.exec(l)?.[1] ?? /^[#;]?([A-Za-z_][\w.-]*)/.exec(l)?.[1],
+    line: { test: (l) => CONFIG_ENTRY.test(l) || configBanner(l) !== undefined },
+    name: (l) => configBanner(l) ?? /^\[\s*([^\]]+?)\s*\]/.exec(l)?.[1] ?? /^[#;]?([A-Za-z_][\w.-]*)/.exec(l)?.[1],
+    title: (l) => configBanner(l) ?? l,
+    heads: (l) => configBanner(l) !== undefined || l.startsWith("["),
   },
   {
     file: /\.sql$/i,
@@ -115,6 +119,18 @@ function podText(line: string): string {
     .replace(/[A-Z]<<+\s+(.*?)\s+>+>/g, "$1")
     .replace(/[A-Z]<([^<>]*)>/g, (_, inner: string) => inner.replace(/^[^|]*\|/, ""))
     .trim();
+}
+
+/** An INI section or a setting, a commented-out default too (`#work_mem = 4MB`, `;max_input_vars = 1000`). */
+const CONFIG_ENTRY = /^(?:\[[^\]]+\]\s*$|[#;]?[A-Za-z_][\w.-]*\s*=)/;
+
+/**
+ * The title of a config file's comment banner, which heads the settings below it: php.ini's
+ * `; Resource Limits ;`, postgresql.conf's `# CONNECTIONS AND AUTHENTICATION` and `# - Memory -`.
+ */
+function configBanner(line: string): string | undefined {
+  const m = /^[#;] (?:- ([A-Z][\w ,/&()'-]{2,60}?) -|([A-Z][\w ,/&()'-]{2,60}?) ;|([A-Z][A-Z0-9 ,/&()'-]{3,60}))\s*$/.exec(line);
+  return m ? (m[1] ?? m[2] ?? m[3])!.trim() : undefined;
 }
 
 /** The declarations that count as definitions in a file of this name, if any. */
@@ -181,13 +197,23 @@ export interface Definition {
  * lines whose nearest less indented line opens a class, struct, trait, interface or impl). In C
  * and C++ files, macros, typedefs and `extern` declarations too.
  */
-export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[number]): Definition[] {
+export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[number], name = ""): Definition[] {
   const out = new Map<number, Definition>();
   const docs = declarations?.docs;
   let inDocs: "pod" | "end" | undefined;
+  // A here-document's lines are a string, whatever their indent: they say nothing of the blocks.
+  const heredocs = HEREDOC_FILE.test(name);
+  let heredocEnd: string | undefined;
+  // The qualified name of each class-like block opened so far, by its line (`HttpClient.Builder`).
+  const containers = new Map<number, string>();
   // Lines with less indent than the current one, innermost last: the top is a line's parent.
   const stack: { indent: number; line: number }[] = [];
   for (let i = 0; i < t.lines.length; i++) {
+    if (heredocEnd !== undefined) {
+      if (t.lines[i]!.trim() === heredocEnd) heredocEnd = undefined;
+      continue;
+    }
+    if (heredocs) heredocEnd = HEREDOC.exec(t.lines[i]!)?.[2];
     const indent = t.indents[i]!;
     if (indent < 0) continue;
     while (stack.length > 0 && stack[stack.length - 1]!.indent >= indent) stack.pop();
@@ -236,14 +262,21 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
           // A Go method belongs with its type.
           scope: block ?? goMethod?.[1] ?? "",
           ...(name ? { name } : {}),
-          ...(block ? { container: true } : {}),
+          ...(block || (declared && declarations!.heads?.(line)) ? { container: true } : {}),
         });
       }
       continue;
     }
-    if (!parent || t.indents[parent.line] !== 0) continue;
-    const container = containerName(t.lines[parent.line]!);
-    if (!container) continue;
+    if (!parent) continue;
+    // A member of a class-like block, or of one nested in it (`HttpClient.Builder.connectTimeout`).
+    let container = containers.get(parent.line);
+    if (container === undefined) {
+      const own = containerName(t.lines[parent.line]!.trimStart());
+      if (!own) continue;
+      const outer = t.indents[parent.line] === 0 ? undefined : containers.get(enclosing(stack, parent.line));
+      container = outer ? `${outer}.${own}` : own;
+      containers.set(parent.line, container);
+    }
     const member = line.trimStart();
     if (NOT_MEMBER.test(member)) continue;
     const objectMethod = OBJECT_METHOD.exec(member)?.[1];
@@ -257,6 +290,8 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
     const own = member
       .replace(MEMBER_PREFIX, "")
       .replace(/^([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?function\s*/, "$1")
+      // A method's return type goes before its name in Java and C#: the docs name it without (`Builder connectTimeout(` is `connectTimeout(`).
+      .replace(TYPED_MEMBER, "$1")
       .replace(/\s*[{:]?\s*$/, "");
     const signature = clip(`${container}.${own}`, 80);
     out.set(i, { line: i, start: preambleStart(t, i), signature, name, lines: 0, scope: container });
@@ -266,6 +301,19 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
     d.lines = nonBlank(t, d.start, k + 1 < defs.length ? defs[k + 1]!.start - 1 : t.lines.length - 1);
   });
   return defs;
+}
+
+/** A member declared with its type first (`HttpClient.Version version()`, `<T> HttpResponse<T> send(`): the name and what follows. */
+const TYPED_MEMBER = /^(?:<[^>]*>\s*)?[A-Za-z_][\w.]*(?:<[^()]*>)?(?:\[\])*\s+([A-Za-z_$][\w$]*\s*\()/;
+
+/** Files whose languages write here-documents (`<<~EOS`, `<<'XXX'`), and the line that opens one, with its end tag. */
+const HEREDOC_FILE = /\.(?:rb|rake|gemspec|sh|bash|zsh|pl|pm|php)$|(?:^|[\\/])(?:gemfile|rakefile)$/i;
+const HEREDOC = /<<[~-]?(['"]?)([A-Z][A-Z0-9_]*)\1(?![\w'"])/;
+
+/** The line of the block that holds `line`: the nearest line above it on the stack with less indent. */
+function enclosing(stack: { indent: number; line: number }[], line: number): number {
+  const k = stack.findIndex((e) => e.line === line);
+  return k > 0 ? stack[k - 1]!.line : -1;
 }
 
 /** Files whose names say YAML: their keys, not any language's keywords, are what they define. */

@@ -27,7 +27,7 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
   const t = makeLineTable(text);
   if (t.lines.length === 0) return [];
   const name = displayName(opts.name);
-  const defs = YAML_FILE.test(name) ? yamlDefinitions(t) : definitions(t, declarationsOf(name));
+  const defs = YAML_FILE.test(name) ? yamlDefinitions(t) : definitions(t, declarationsOf(name), name);
   const out: Chunk[] = [];
   // The definition the pieces go on with, and how many of its pieces there were so far.
   let open: { def: Definition; part: number } | undefined;

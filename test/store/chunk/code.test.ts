@@ -347,6 +347,74 @@ describe("code", () => {
     expect(chunks.find((c) => c.title.includes("logging"))!.body).toContain("log_17 = 17");
   });
 
+  test("Java: members of a nested interface are definitions, titled by both classes and without their return type", () => {
+    const method = (name: string) => [
+      "        /**",
+      ...Array.from({ length: 14 }, (_, k) => `         * What ${name} does, note ${k}.`),
+      "         */",
+      `        public Builder ${name}(Duration duration);`,
+      "",
+    ];
+    const t = [
+      "public abstract class HttpClient implements AutoCloseable {",
+      "    public interface Builder {",
+      ...method("connectTimeout"),
+      ...method("followRedirects"),
+      "    }",
+      "",
+      "    public abstract HttpClient.Version version();",
+      "}",
+    ].join("\n");
+    const titles = code(t, "HttpClient.java").map((c) => c.title.replace(/^HttpClient\.java lines \d+-\d+: /, ""));
+    expect(titles).toContain("HttpClient.Builder.connectTimeout(Duration duration);");
+    expect(titles).toContain("HttpClient.Builder.followRedirects(Duration duration);");
+  });
+
+  test("Ruby: a here-document's lines at the margin do not end the class around it", () => {
+    const method = (name: string) => [
+      `  # What ${name} does.`,
+      `  def ${name}(argv)`,
+      ...Array.from({ length: 16 }, (_, k) => `    argv << ${k}`),
+      "  end",
+      "",
+    ];
+    const t = [
+      "class OptionParser",
+      "  HEADER = <<'XXX'",
+      "#compdef",
+      "_arguments -s -S \\",
+      "XXX",
+      "",
+      ...method("getopts"),
+      ...method("permute!"),
+      "end",
+    ].join("\n");
+    const titles = code(t, "optparse.rb").map((c) => c.title.replace(/^optparse\.rb lines \d+-\d+: /, ""));
+    // Both methods are members: the first joins the class's short opening, the second is a chunk of its own.
+    expect(titles[0]).toBe("class OptionParser (+ HEADER, getopts)");
+    expect(titles).toContain("OptionParser.permute!(argv)");
+  });
+
+  test("a config file's comment banners head the settings under them and title their chunk", () => {
+    const settings = (prefix: string) => Array.from({ length: 18 }, (_, k) => `;${prefix}_${k} = ${k}`);
+    const t = [
+      ";;;;;;;;;;;;;;;;;;;",
+      "; Resource Limits ;",
+      ";;;;;;;;;;;;;;;;;;;",
+      "",
+      ...settings("limit"),
+      "",
+      "#------",
+      "# ERROR HANDLING",
+      "#------",
+      "",
+      ...settings("err"),
+    ].join("\n");
+    const titles = code(t, "php.ini").map((c) => c.title.replace(/^php\.ini lines \d+-\d+: /, ""));
+    expect(titles.some((x) => x.startsWith("Resource Limits"))).toBe(true);
+    expect(titles.some((x) => x.startsWith("ERROR HANDLING"))).toBe(true);
+  });
+
   test("CMake: macros, functions and the commands their doc blocks document start chunks; calls do not", () => {
     const body = (n: number) => Array.from({ length: n }, (_, k) => `  set(_var${k} "\${ARGN}")`);
     const t = [
