@@ -52,6 +52,16 @@ const DECLARATIONS: {
     title: (l) => /::\s+(\S+)/.exec(l)?.[1] ?? l,
     only: true,
   },
+  {
+    // Protocol Buffers: messages, services, enums, and a service's rpcs (`rpc Pull(PullRequest)
+    // returns (PullResponse)`), each with the `//` comment above it; a field is none.
+    file: /\.proto$/i,
+    line: /^(?:message|service|enum|extend)\s+[A-Za-z_]|^rpc\s+[A-Za-z_]/,
+    name: (l) => /^\s*(?:message|service|enum|extend|rpc)\s+([\w.]+)/.exec(l)?.[1],
+    title: (l) => l.trim().replace(/\s*\{\s*$/, ""),
+    only: true,
+    maxIndent: 2,
+  },
   // Tcl: `proc name {args} {`, the name namespaced as written (`::tcl::Pkg::Create`).
   { file: /\.tcl$/i, line: /^proc\s+\S/, name: (l) => /^proc\s+(\S+)/.exec(l)?.[1], only: true },
   {

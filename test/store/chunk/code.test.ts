@@ -415,6 +415,31 @@ describe("code", () => {
     expect(titles.some((x) => x.startsWith("ERROR HANDLING"))).toBe(true);
   });
 
+  test("Protocol Buffers: services, their rpcs and messages start chunks with the comment above them; fields do not", () => {
+    const rpc = (name: string) => [
+      `  // What ${name} does.`,
+      ...Array.from({ length: 8 }, (_, k) => `  // More about ${name}, note ${k}.`),
+      `  rpc ${name}(${name}Request) returns (${name}Response) {`,
+      `    option (google.api.http) = { post: "/v1/${name}" };`,
+      "  }",
+      "",
+    ];
+    const message = (name: string) => [
+      `// The ${name} message.`,
+      `message ${name} {`,
+      ...Array.from({ length: 16 }, (_, k) => `  string field_${k} = ${k + 1};`),
+      "}",
+      "",
+    ];
+    const t = ['syntax = "proto3";', "", "service Subscriber {", ...rpc("Pull"), ...rpc("Acknowledge"), "}", "", ...message("RetryPolicy")].join("\n");
+    const chunks = code(t, "pubsub.proto");
+    const titles = chunks.map((c) => c.title.replace(/^pubsub\.proto lines \d+-\d+: /, ""));
+    expect(titles.some((x) => x.startsWith("rpc Acknowledge(AcknowledgeRequest)"))).toBe(true);
+    expect(titles).toContain("message RetryPolicy");
+    expect(chunks.find((c) => c.title.endsWith("message RetryPolicy"))!.body.startsWith("// The RetryPolicy message.")).toBe(true);
+    expect(titles.join("\n")).not.toContain("field_");
+  });
+
   test("CMake: macros, functions and the commands their doc blocks document start chunks; calls do not", () => {
     const body = (n: number) => Array.from({ length: n }, (_, k) => `  set(_var${k} "\${ARGN}")`);
     const t = [
