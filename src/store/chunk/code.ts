@@ -42,7 +42,14 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
     const first = titleDefinition(inside);
     const others: string[] = [];
     const named = new Set(first ? first.signature.split(/[^\w$#.-]+/) : []);
-    for (const d of inside) if (d !== first && d.name && !others.includes(d.name) && !named.has(d.name)) others.push(d.name);
+    for (const d of inside) {
+      if (d === first || !d.name || named.has(d.name)) continue;
+      // A member is listed as its docs name it, by its class (`Math.random` beside `Math.tan(x)`),
+      // unless the title is that class's own header (`class Set (+ <=>)`).
+      const owner = d.scope.slice(d.scope.lastIndexOf(".") + 1);
+      const listed = owner && owner !== d.name && !(first?.container && first.scope === d.scope) ? `${owner}.${d.name}` : d.name;
+      if (!others.includes(listed)) others.push(listed);
+    }
     const more = others.length ? ` (+ ${others.slice(0, MORE_NAMES).join(", ")}${others.length > MORE_NAMES ? ", …" : ""})` : "";
     // A piece with no definition of its own is part of a long doc comment, titled by what it
     // documents, or a later part of one long definition, titled by it and numbered as a

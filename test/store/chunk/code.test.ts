@@ -46,7 +46,7 @@ describe("code", () => {
     expect(chunks).toHaveLength(1);
     expect(chunks[0]!.title).toBe(`mod.ts lines 1-${t.trimEnd().split("\n").length}: export function alpha(input: string): string (+ beta, GAMMA_LIMIT)`);
     const go = code("package x\n\nfunc (s *Server) Start() error {\n\treturn nil\n}\n\nfunc (s *Server) Stop() {\n}\n", "server.go");
-    expect(go[0]!.title).toEndWith(": Server.Start() error (+ Stop)");
+    expect(go[0]!.title).toEndWith(": Server.Start() error (+ Server.Stop)");
   });
 
   test("code without definitions is split by lines", () => {
@@ -90,7 +90,7 @@ describe("code", () => {
       // A header too short to stand alone (the docstring and a constant) takes the first method along.
       "class Parser(Mapping) (+ BOOLEAN_STATES, read_dict)",
       // A method too short to stand alone joins the next; the chunk is titled by the bigger one.
-      "Parser.write(self, key, value=None) (+ tiny)",
+      "Parser.write(self, key, value=None) (+ Parser.tiny)",
     ]);
   });
 
