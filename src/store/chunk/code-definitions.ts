@@ -426,6 +426,12 @@ function isDefinition(line: string): boolean {
 /** Most lines a block comment above a definition is read back over. */
 const COMMENT_MAX = 80;
 
+/** Block comments read back over to their opening line. */
+const BLOCK_COMMENTS = [
+  { open: "<!--", close: "-->" },
+  { open: "/*", close: "*/" },
+];
+
 /** Where a definition's chunk starts: above the doc comments and decorators attached to it. */
 function preambleStart(t: LineTable, i: number): number {
   let s = i;
@@ -438,19 +444,13 @@ function preambleStart(t: LineTable, i: number): number {
   else if (s > 1 && t.indents[s - 1]! < 0 && t.indents[i]! === 0 && hashBlockApart(t, s - 2)) s--;
   while (s > 0 && t.indents[s - 1]! >= 0) {
     const above = t.lines[s - 1]!.trimStart();
-    // An XML or HTML comment: back to its opening `<!--`.
-    if (above.endsWith("-->") && !above.startsWith("<!--")) {
+    // A block comment whose inner lines carry no mark of their own (a C `/* … */` as glibc
+    // writes them, an XML `<!-- … -->`): back to its opening.
+    const block = BLOCK_COMMENTS.find((b) => above.endsWith(b.close) && !above.startsWith(b.open));
+    if (block) {
       let j = s - 1;
-      while (j > 0 && s - j < COMMENT_MAX && !t.lines[j]!.includes("<!--")) j--;
-      if (!t.lines[j]!.includes("<!--")) break;
-      s = j;
-      continue;
-    }
-    // A C block comment whose inner lines carry no `*`: back to its opening `/*`.
-    if (above.endsWith("*/") && !above.startsWith("/*")) {
-      let j = s - 1;
-      while (j > 0 && s - j < COMMENT_MAX && !t.lines[j]!.includes("/*")) j--;
-      if (!t.lines[j]!.includes("/*")) break;
+      while (j > 0 && s - j < COMMENT_MAX && !t.lines[j]!.includes(block.open)) j--;
+      if (!t.lines[j]!.includes(block.open)) break;
       s = j;
       continue;
     }
