@@ -1,6 +1,7 @@
 /** Plain text and tool output (logs, test runs, builds, git): line-based chunks with telling titles. */
 
 import { makeLineTable, pieceBody, trimPiece, type LineTable, type Piece } from "./line-table.ts";
+import { findListing, LISTING_ROWS_MAX, LISTING_TITLE_MAX, type Listing } from "./listing.ts";
 import { failureLabel, headingLabel, opensSection, timestampOf, warningLabel } from "./log-lines.ts";
 import { packLines } from "./pack-lines.ts";
 import { splitRecords } from "./records.ts";
@@ -21,7 +22,10 @@ export function chunkPlainText(text: string, opts: ChunkOptions): Chunk[] {
   const name = displayName(opts.name);
   const timed = isTimestamped(t);
   const breakScore = textBreakScore(t, timed);
-  const records = splitRecords(t.lines) ?? [{ start: 0, end: t.lines.length - 1 }];
+  const split = splitRecords(t.lines);
+  const listing = split ? null : findListing(t);
+  if (listing) return listingChunks(t, listing, name, opts.maxChunk);
+  const records = split ?? [{ start: 0, end: t.lines.length - 1 }];
   const out: Chunk[] = [];
   for (const record of records) {
     const labelled = record.label !== undefined;
@@ -112,4 +116,41 @@ function chunkHeading(t: LineTable, p: Piece, timed: boolean): string | undefine
   for (let i = p.end; i >= p.start && last === undefined; i--) last = timestampOf(t.lines[i]!)?.text;
   if (first === undefined) return undefined;
   return clip(last && last !== first ? `${first} – ${last}` : first, 60);
+}
+
+/**
+ * A listing in runs of rows, each titled by its rows' names (`jvm-flags.txt lines 150-170:
+ * HeapDumpOnOutOfMemoryError, HeapDumpPath, …`): a run ends before its names outgrow a title,
+ * its rows LISTING_ROWS_MAX or its bytes the chunk size. The header lines go with the first run.
+ */
+function listingChunks(t: LineTable, listing: Listing, name: string, maxChunk: number): Chunk[] {
+  const out: Chunk[] = [];
+  let start = 0;
+  let names: string[] = [];
+  let rows = 0;
+  const flush = (end: number) => {
+    const p = trimPiece(t, { start, end });
+    if (p)
+      out.push({
+        title: rangeTitle(name, p.start, p.end, names.join(", ") || undefined),
+        body: pieceBody(t, p),
+        lineStart: p.start + 1,
+        lineEnd: p.end + 1,
+        code: false,
+      });
+    start = end + 1;
+    names = [];
+    rows = 0;
+  };
+  for (let i = 0; i < t.lines.length; i++) {
+    const row = i >= listing.first ? listing.names[i] : undefined;
+    if (row !== undefined) {
+      const title = names.length ? `${names.join(", ")}, ${row}`.length : row.length;
+      if (rows > 0 && (title > LISTING_TITLE_MAX || rows >= LISTING_ROWS_MAX || t.offsets[i + 1]! - t.offsets[start]! > maxChunk)) flush(i - 1);
+      names.push(row);
+      rows++;
+    } else if (t.offsets[i + 1]! - t.offsets[start]! > maxChunk && i > start) flush(i - 1);
+  }
+  flush(t.lines.length - 1);
+  return out;
 }

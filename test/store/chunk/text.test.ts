@@ -63,6 +63,44 @@ describe("logs and tool output", () => {
   });
 });
 
+describe("listings, one entry per line", () => {
+  const dpkg = [
+    "Desired=Unknown/Install/Remove/Purge/Hold",
+    "||/ Name           Version          Architecture Description",
+    "+++-==============-================-============-=================",
+    ...Array.from({ length: 60 }, (_, i) => `ii  pkg-${String.fromCharCode(97 + (i % 26))}${i}      1.${i}-1            amd64        package number ${i}`),
+  ].join("\n");
+
+  test("dpkg -l: runs of rows titled by the packages they list, the header with the first run", () => {
+    const chunks = text(dpkg, "dpkg-l.txt");
+    expectValidChunks(chunks, dpkg, 4096);
+    expectExactLineCover(chunks, dpkg);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks[0]!.lineStart).toBe(1);
+    const row = chunks.find((c) => c.body.includes("pkg-h33 "))!;
+    expect(row.title).toContain("pkg-h33");
+    for (const c of chunks) expect(c.title.length).toBeLessThan(260);
+  });
+
+  test("a JVM's flag table is named by its flags, not by their types", () => {
+    const flags = [
+      "[Global flags]",
+      ...Array.from({ length: 30 }, (_, i) => `     bool Flag${i}Enabled                     = ${i % 2 ? "true" : "false"}          {product} {default}`),
+    ].join("\n");
+    const titles = text(flags, "jvm-flags.txt").map((c) => c.title);
+    expect(titles.join("\n")).toContain("Flag17Enabled");
+    expect(titles.join("\n")).not.toContain(", bool");
+  });
+
+  test.each([
+    ["prose", Array.from({ length: 40 }, (_, i) => `The ${i % 2 ? "server" : "client"} sends the request and waits for its reply ${i}.`).join("\n")],
+    ["a timestamped log", Array.from({ length: 40 }, (_, i) => `2024-05-01 10:00:${String(i).padStart(2, "0")} INFO request ${i} served`).join("\n")],
+    ["git log --oneline", Array.from({ length: 40 }, (_, i) => `${(0xabc1230 + i).toString(16)} 2026-02-2${i % 10} Alice fix: change ${i}`).join("\n")],
+  ])("%s is no listing", (_name, t) => {
+    for (const c of text(t, "out.txt")) expect(c.title).not.toMatch(/: \S+, \S+, \S+/);
+  });
+});
+
 describe("git", () => {
   const sha = (n: number) => n.toString(16).padStart(40, "a");
   const commit = (n: number, subject: string, files: number) =>
