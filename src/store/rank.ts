@@ -184,12 +184,26 @@ const TOC_ENTRY = /^[ \t]*(?:[-*+]|\d+\.)[ \t]+\[[^\]\n]*\]\(#[^)\s]*\)[ \t]*$/g
  * half its lines or more): it names every section and documents none, so it ranks lower.
  */
 export function isContents(body: string): boolean {
+  if (isInfoIndex(body)) return true;
   if (!body.includes("](#")) return false;
   const entries = body.match(TOC_ENTRY)?.length ?? 0;
   if (entries < 5) return false;
   let lines = 0;
   for (const line of body.split("\n")) if (line.trim()) lines++;
   return entries * 2 >= lines;
+}
+
+/** An Info index entry's reference to where the term is (`* --debug:   Command-Line Options.   (line 29)`). */
+const INFO_INDEX_REF = /\(line +\d+\)[ \t]*$/gm;
+
+/** Whether a chunk is part of an Info manual's index: five or more entries, a third of its lines or more. */
+function isInfoIndex(body: string): boolean {
+  if (!body.includes("(line ")) return false;
+  const refs = body.match(INFO_INDEX_REF)?.length ?? 0;
+  if (refs < 5) return false;
+  let lines = 0;
+  for (const line of body.split("\n")) if (line.trim()) lines++;
+  return refs * 3 >= lines;
 }
 
 const PART = / \(\d+\)$/;

@@ -397,7 +397,8 @@ function optionHeadings(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
       .prepare<{ id: number }>(
         `SELECT c.id AS id FROM fts_titles JOIN chunks c ON c.id = fts_titles.rowid WHERE fts_titles MATCH $match AND instr(c.title, $flag) > 0${filter.sql} LIMIT ${OPTION_HEADINGS}`,
       )
-      .all({ ...filter.params, match: quote(words.join(" ")), flag });
+      // The last word may be typed in part (`--line-len` of `--line-length=N`): instr() keeps the titles that write the flag.
+      .all({ ...filter.params, match: `${quote(words.join(" "))} *`, flag });
     for (const r of rows) out.push(r.id);
   }
   return out;

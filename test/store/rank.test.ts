@@ -561,6 +561,16 @@ describe("tables of contents", () => {
     ["- [Docs](https://example.com/docs)\n- [Site](https://example.com)\n- [A](#a)\n- [B](#b)\n- [C](#c)\n- [D](#d)\n- [E](#e)\n", true],
     ["- [A](#a) is the first option and it does this.\n- [B](#b)\n- [C](#c)\n- [D](#d)\n", false],
     [`See [the options](#options).\n\n${"The option sets a value.\n".repeat(12)}- [A](#a)\n- [B](#b)\n- [C](#c)\n- [D](#d)\n- [E](#e)\n`, false],
+    // An Info manual's index names where each term is; its menus name child nodes and stay answers.
+    [
+      `* Menu:\n\n${["--debug", "--quiet", "-n", "address, range", "regexp, extended"].map((t) => `* ${t}:`.padEnd(40) + "Options.   (line 12)\n").join("")}`,
+      true,
+    ],
+    [
+      "* --binary:                              Command-Line Options.\n                                                              (line 114)\n".repeat(5),
+      true,
+    ],
+    ["* Menu:\n\n* Overview::\n* Command-Line Options::\n* Exit status::\n* Addresses::\n* Regexps::\n", false],
   ])("%#: %p", (body, contents) => {
     expect(isContents(body)).toBe(contents);
   });

@@ -286,3 +286,20 @@ describe("a version the query types beside common words", () => {
     local.close();
   });
 });
+
+describe("an option typed in part", () => {
+  test("`--posi` finds the entry headed `--posix`, not the many chunks that say posix", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const env = Array.from(
+      { length: 60 },
+      (_, i) => `## POSIX_VAR${i}\n\nWith POSIXLY_CORRECT set, posix rules apply to option ${i}; posix mode is strict, posix posix.\n`,
+    ).join("\n");
+    indexSource(local, { label: "find.md", text: `# find\n\n${env}`, kind: "markdown", maxChunk: 4096 });
+    const manual = "# sed\n\n## -n, --quiet\n\nPrint nothing.\n\n## --posix\n\nDisable all GNU extensions.\n";
+    indexSource(local, { label: "sed.md", text: manual, kind: "markdown", maxChunk: 4096 });
+    const hit = search(local, "--posi", base).hits[0]!;
+    expect(hit.source).toBe("sed.md");
+    expect(hit.title).toBe("sed > --posix");
+    local.close();
+  });
+});

@@ -30,7 +30,7 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
   const defs = YAML_FILE.test(name) ? yamlDefinitions(t) : definitions(t, declarationsOf(name), name);
   const out: Chunk[] = [];
   // The definition the pieces go on with, and how many of its pieces there were so far.
-  let open: { def: Definition; part: number } | undefined;
+  let open: { def: Definition; part: number; end: number } | undefined;
   // Pieces and definitions both come in line order: one pass over each.
   let next = 0;
   for (const piece of pieces(t, defs, opts.maxChunk)) {
@@ -57,9 +57,14 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
     let heading = first && `${first.signature}${more}`;
     const after = defs[next];
     const documents = first || !after || after.start > p.start ? undefined : after;
-    if (first) open = { def: inside[inside.length - 1]!, part: 1 };
-    else if (documents) heading = documents.signature;
-    else if (open) heading = `${open.def.signature} (${++open.part})`;
+    if (first) {
+      const def = inside[inside.length - 1]!;
+      open = { def, part: 1, end: definitionEnd(t, def.line) };
+    } else if (documents) heading = documents.signature;
+    else if (open && p.start <= open.end) heading = `${open.def.signature} (${++open.part})`;
+    // Code past the last definition's end (a script's main part after its functions) is none of
+    // its: a comment banner over it names it (`# Command line args`), else its lines do.
+    else heading = bannerOf(t, p.start, p.end);
     out.push({
       title: rangeTitle(name, p.start, p.end, heading),
       body: pieceBody(t, p),
@@ -69,6 +74,64 @@ export function chunkCode(text: string, opts: ChunkOptions): Chunk[] {
     });
   }
   return out;
+}
+
+/**
+ * A here-document's start and its terminator word (`cat <<EOF`, `<<-'END'`, Ruby's `<<~EOS`):
+ * capitals right after the `<<`, so a shift or an append (`bits << n`, `list << item`) is none.
+ */
+const HEREDOC = /<<[-~]?(['"]?)([A-Z_][A-Z0-9_]*)\1(?=\s|;|$)/;
+
+/** A line that closes a block at the indent of the line that opened it. */
+const CLOSER = /^(?:[}\])]|end\b|fi\b|done\b|esac\b)/;
+
+/**
+ * The last line of the definition opening at `line`: the lines indented deeper than it, a brace
+ * on the line below it, and the closer at its own indent (`}`, `end`, `fi`). A comment at its
+ * indent or less (a C preprocessor line) neither ends nor extends it.
+ */
+function definitionEnd(t: LineTable, line: number): number {
+  const indent = t.indents[line]!;
+  let last = line;
+  for (let i = line + 1; i < t.lines.length; i++) {
+    const at = t.indents[i]!;
+    if (at < 0) continue;
+    const text = t.lines[i]!.slice(at);
+    // A here-document's lines are a string, at whatever indent: the block goes on past its terminator.
+    const doc = HEREDOC.exec(text);
+    if (doc) {
+      while (i + 1 < t.lines.length && t.lines[i + 1]!.trim() !== doc[2]) i++;
+      last = ++i;
+      continue;
+    }
+    if (at > indent || CLOSER.test(text) || (i === last + 1 && text.startsWith("{"))) last = i;
+    else if (!text.startsWith("#")) break;
+  }
+  return last;
+}
+
+/** A comment line made of rule characters and words: `########   Command line args   ########`. */
+const BANNER = /^(?:#|\/\/|--|;|\/?\*+)[#=*\-/;\s]*([A-Za-z][\w ,.'&()/-]{2,60}?)[#=*\-/;\s]*$/;
+
+const COMMENT = /^(?:#|\/\/|--|;|\/?\*)/;
+/** Most words of a plain comment line read as a title: more is a sentence. */
+const BANNER_WORDS = 5;
+
+/**
+ * What a piece of code is for, when comments open it: the words of a ruled banner line
+ * (`########   Command line args   ########`) or of a short comment line (`# DebConf stuff`).
+ */
+function bannerOf(t: LineTable, start: number, end: number): string | undefined {
+  for (let i = start; i <= end; i++) {
+    if (t.indents[i]! < 0) continue;
+    const line = t.lines[i]!.trim();
+    if (!COMMENT.test(line)) return undefined;
+    const m = BANNER.exec(line);
+    if (!m) continue;
+    const words = m[1]!.trim();
+    if (/[#=*-]{3}\s*$/.test(line) || (/^[A-Z]/.test(words) && !/[.,:;]$/.test(words) && words.split(/\s+/).length <= BANNER_WORDS)) return words;
+  }
+  return undefined;
 }
 
 /**

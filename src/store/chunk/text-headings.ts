@@ -2,7 +2,7 @@
  * Headings of text that is not markdown but has sections all the same: reStructuredText and
  * AsciiDoc titles underlined (and overlined) with punctuation, AsciiDoc's `== Title` lines, and
  * a rendered manual page's NAME / SYNOPSIS / DESCRIPTION headings (with the subsections man
- * indents by three spaces). Read as plain text, such a file is cut every 80 lines wherever its
+ * indents by three spaces), and a GNU Info manual's nodes. Read as plain text, such a file is cut every 80 lines wherever its
  * sections fall; rewritten with markdown headings it is chunked by section like any doc.
  */
 
@@ -28,7 +28,86 @@ const isBlank = (line: string | undefined) => line === undefined || line.trim() 
  */
 export function withMarkdownHeadings(text: string): string | undefined {
   const lines = text.split(/\r?\n/);
-  return underlined(lines) ?? manPage(lines);
+  return infoManual(lines) ?? underlined(lines) ?? manPage(lines);
+}
+
+/** The line that opens an Info node, after its separator: `File: sed.info,  Node: Overview,  Next: …`. */
+const INFO_NODE = /^File: [^,]+,\s+Node: ([^,\t]+)/;
+/** Underline characters of an Info title, outermost first: chapter, section, subsection, subsubsection. */
+const INFO_LEVELS = "*=-.";
+/** A table entry's term at the margin, as makeinfo quotes it (`‘--debug’`, or `` `--debug' `` outside UTF-8). */
+const INFO_TERM = /^(?:‘([^’]+)’|`([^']+)')$/;
+/** A definition (`@deffn` and kin): ` -- Function: int deflate (z_streamp strm)`. */
+const INFO_DEFINITION = /^ -- [A-Z][\w ]{0,30}: (\S.{0,100})$/;
+
+/**
+ * A GNU Info manual: nodes after `\x1f` separators, each opening with a `File: …, Node: …, Next: …`
+ * line and an underlined title. The node line becomes the title's heading, so a node's chunk
+ * holds all of it and no neighbour's names (its `Next:`/`Prev:` words named other nodes); a node
+ * whose name is not its title keeps the name in its text (`Node: Examples` of `7 Some Sample
+ * Scripts`), as readers ask for it by either. A table's quoted terms (`‘-n’ ‘--quiet’` over their
+ * indented description) and definitions (` -- Function: …`) head their entries, as a manual
+ * page's options do. The tag table at the end is no text.
+ */
+function infoManual(lines: string[]): string | undefined {
+  const starts: number[] = [];
+  for (let i = 0; i < lines.length - 1; i++) if (lines[i] === "\x1f" && INFO_NODE.test(lines[i + 1]!)) starts.push(i);
+  if (starts.length < 3) return undefined;
+  const out = [...lines];
+  const tags = lines.findIndex((l, i) => l === "\x1f" && /^Tag Table:/.test(lines[i + 1] ?? ""));
+  if (tags > starts.at(-1)!) for (let i = tags; i < lines.length; i++) out[i] = "";
+  let level = 1;
+  for (const [k, i] of starts.entries()) {
+    const end = Math.min(starts[k + 1] ?? lines.length, tags > i ? tags : lines.length);
+    const name = INFO_NODE.exec(lines[i + 1]!)![1]!.trim();
+    out[i] = "";
+    let t = i + 2;
+    while (t < end && isBlank(lines[t])) t++;
+    const under = /^([*=\-.])\1+\s*$/.exec(lines[t + 1] ?? "");
+    if (under && isTitle(lines[t]!) && lines[t + 1]!.trim().length >= lines[t]!.trim().length - 2) {
+      level = INFO_LEVELS.indexOf(under[1]!) + 1;
+      const title = lines[t]!.trim();
+      out[i + 1] = `${"#".repeat(level)} ${title}`;
+      out[t] = sameNode(name, title) ? "" : `Node: ${name}`;
+      out[t + 1] = "";
+      t += 2;
+    } else {
+      // A node without a title of its own sits a level below the last titled one.
+      out[i + 1] = `${"#".repeat(Math.min(6, level + 1))} ${name}`;
+    }
+    const entry = "#".repeat(Math.min(6, level + 1));
+    for (let j = t; j < end; j++) {
+      const def = INFO_DEFINITION.exec(lines[j]!);
+      if (def && isBlank(lines[j - 1])) {
+        out[j] = `${entry} ${def[1]!.trim()}`;
+        continue;
+      }
+      if (!INFO_TERM.test(lines[j]!) || !isBlank(lines[j - 1])) continue;
+      let n = 1;
+      while (n < MAX_ALIASES && INFO_TERM.test(lines[j + n] ?? "")) n++;
+      if (indentOf(lines[j + n] ?? "") < 3 || isBlank(lines[j + n])) continue;
+      out[j] = `${entry} ${lines
+        .slice(j, j + n)
+        .map((l) => {
+          const m = INFO_TERM.exec(l)!;
+          return m[1] ?? m[2]!;
+        })
+        .join(", ")}`;
+      for (let m = j + 1; m < j + n; m++) out[m] = "";
+      j += n - 1;
+    }
+  }
+  return out.join("\n");
+}
+
+/** Whether a node's name is its title but for the title's number (`Overview` of `2.1 Overview`). */
+function sameNode(name: string, title: string): boolean {
+  const plain = (s: string) =>
+    s
+      .replace(/^[\dA-Z]+(?:\.\d+)*\s+/, "")
+      .replace(/[‘’`']/g, "")
+      .toLowerCase();
+  return plain(name) === plain(title);
 }
 
 /** RST and AsciiDoc: levels in the order their styles first appear, as RST defines them. */

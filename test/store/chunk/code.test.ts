@@ -49,6 +49,48 @@ describe("code", () => {
     expect(go[0]!.title).toEndWith(": Server.Start() error (+ Server.Stop)");
   });
 
+  test("a shell script's main part after its functions is none of theirs: a comment banner names it, a here-document does not end a function", () => {
+    const script = [
+      "#!/bin/sh",
+      "",
+      "usage () {",
+      "    cat <<EOF",
+      "Usage: tool [options]",
+      "",
+      "--verbose   say more",
+      "EOF",
+      "}",
+      "",
+      ...Array.from({ length: 20 }, (_, i) => `# step ${i}\necho ${i}`),
+      "",
+      "quote_single() {",
+      "    printf '%s\\n' \"$1\"",
+      "}",
+      "",
+      "################################################",
+      "########        Command line args       ########",
+      "################################################",
+      ...Array.from({ length: 160 }, (_, i) => `case "$${i}" in\n  --opt${i}) opt${i}=1 ;;\nesac`),
+    ].join("\n");
+    const chunks = code(script, "tool", 4096);
+    expectExactLineCover(chunks, script);
+    const titles = chunks.map((c) => c.title.replace(/^tool lines \d+-\d+(: )?/, ""));
+    expect(titles[0]).toContain("usage ()");
+    // The parts past quote_single's closing brace are not numbered parts of it.
+    expect(titles[1]).toBe("quote_single()");
+    expect(titles.slice(2).length).toBeGreaterThan(0);
+    expect(titles.slice(2).every((t) => t === "")).toBe(true);
+  });
+
+  test("code that opens with a comment banner or a short capitalised comment is titled by it; a comment sentence names nothing", () => {
+    const body = Array.from({ length: 20 }, (_, i) => `if [ -n "$a${i}" ]; then\n  echo ${i}\nfi`).join("\n");
+    const title = (head: string) => code(`${head}\n${body}`, "tool")[0]!.title.replace(/^tool lines \d+-\d+(: )?/, "");
+    expect(title("########   Command line args   ########")).toBe("Command line args");
+    expect(title("# DebConf stuff")).toBe("DebConf stuff");
+    expect(title("# at this point we are almost certain that either the")).toBe("");
+    expect(title("# Check the old file, then the new one, then both of them again.")).toBe("");
+  });
+
   test("code without definitions is split by lines", () => {
     const t = Array.from({ length: 500 }, (_, i) => `  x${i} = ${i}`).join("\n");
     const chunks = code(t, "data.toml", 1024);

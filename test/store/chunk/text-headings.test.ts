@@ -75,7 +75,113 @@ EXIT STATUS
 
 const titles = (text: string, name: string) => chunkText(text, detectKind(name, text), { maxChunk: 4096, name }).map((c) => c.title);
 
+const INFO = [
+  "This is demo.info, produced by makeinfo version 7.0 from demo.texi.",
+  "",
+  "\x1f",
+  "File: demo.info,  Node: Top,  Next: Invoking demo,  Up: (dir)",
+  "",
+  "GNU demo",
+  "********",
+  "",
+  "This manual documents demo.",
+  "",
+  "* Menu:",
+  "",
+  "* Invoking demo::",
+  "* Examples::",
+  "",
+  "\x1f",
+  "File: demo.info,  Node: Invoking demo,  Next: Options,  Prev: Top,  Up: Top",
+  "",
+  "1 Running demo",
+  "**************",
+  "",
+  "This chapter covers how to run demo.",
+  "",
+  "* Menu:",
+  "",
+  "* Options::",
+  "",
+  "\x1f",
+  "File: demo.info,  Node: Options,  Next: Examples,  Prev: Invoking demo,  Up: Invoking demo",
+  "",
+  "1.1 Options",
+  "===========",
+  "",
+  "‘demo’ takes these options:",
+  "",
+  "‘-n’",
+  "‘--quiet’",
+  "     Print nothing but errors.",
+  "",
+  "‘-l N’",
+  "     Wrap lines at N columns.",
+  "",
+  " -- Function: int demo_run (const char *script)",
+  "     Runs SCRIPT and returns its status.",
+  "",
+  "\x1f",
+  "File: demo.info,  Node: Examples,  Next: Index,  Prev: Options,  Up: Top",
+  "",
+  "2 Some Sample Scripts",
+  "*********************",
+  "",
+  "Scripts that show what demo can do.",
+  "",
+  "\x1f",
+  "File: demo.info,  Node: Index,  Prev: Examples,  Up: Top",
+  "",
+  "Index",
+  "*****",
+  "",
+  "* Menu:",
+  "",
+  "* --quiet:                              Options.             (line  9)",
+  "* -l:                                   Options.             (line 12)",
+  "* demo_run:                             Options.             (line 15)",
+  "* examples:                             Examples.            (line  6)",
+  "* quiet output:                         Options.             (line  9)",
+  "",
+  "\x1f",
+  "Tag Table:",
+  "Node: Top84",
+  "Node: Invoking demo290",
+  "\x1f",
+  "End Tag Table",
+].join("\n");
+
 describe("sections of text that is not markdown", () => {
+  test("a GNU Info manual: a node's chunk opens at its node line, quoted terms and definitions head their entries, the tag table is gone", () => {
+    expect(titles(INFO, "demo.info")).toEqual([
+      "demo.info",
+      "GNU demo",
+      "1 Running demo",
+      "1 Running demo > 1.1 Options",
+      "1 Running demo > 1.1 Options > -n, --quiet",
+      "1 Running demo > 1.1 Options > -l N",
+      "1 Running demo > 1.1 Options > int demo_run (const char *script)",
+      "2 Some Sample Scripts",
+      "Index",
+    ]);
+    const chunks = chunkText(INFO, detectKind("demo.info", INFO), { maxChunk: 4096, name: "demo.info" });
+    expectValidChunks(chunks, INFO, 4096);
+    const byTitle = (t: string) => chunks.find((c) => c.title === t)!;
+    // The node line is the node's own first line, and its neighbours' names are in no chunk.
+    expect(byTitle("1 Running demo").lineStart).toBe(17);
+    expect(chunks.some((c) => c.body.includes("Next:") || c.body.includes("Prev:"))).toBe(false);
+    // A node named otherwise than its title keeps its name; one named as titled does not repeat it.
+    expect(byTitle("2 Some Sample Scripts").body).toContain("Node: Examples");
+    expect(byTitle("1 Running demo > 1.1 Options").body).not.toContain("Node:");
+    expect(byTitle("1 Running demo > 1.1 Options > -n, --quiet").body).toContain("Print nothing but errors.");
+    expect(chunks.some((c) => c.body.includes("Tag Table") || c.body.includes("Node: Top84"))).toBe(false);
+  });
+
+  test("text with a stray `File: … Node:` line or two is not read as an Info manual", () => {
+    const text = "Notes\n=====\n\nFile: a.info,  Node: Top\n\nMore\n====\n\ntext\n";
+    expect(titles(text, "notes.txt")).toEqual(["Notes", "More"]);
+  });
+
   test("reStructuredText: over- and underlined titles, levels in the order styles appear", () => {
     expect(titles(RST, "config.rst")).toEqual([
       "Configuring",
