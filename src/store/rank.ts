@@ -24,6 +24,7 @@ export const WEIGHTS = {
   contents: 0.5,
   version: 0.3,
   continued: 0.4,
+  release: 0.6,
 };
 export type Weights = typeof WEIGHTS;
 
@@ -265,6 +266,8 @@ export interface TermMatcher {
   optionsInPart?: boolean;
   /** Names typed in part (namesTypedInPart). */
   namesInPart?: string[];
+  /** The query asks which version or release something came in, and gives none (asksForVersion). */
+  asksVersion?: boolean;
   /** A key and the major version the query gives after it (`c8 12`, `node 20`), and where a text gives that key that value: see holdsValue. */
   pairs: { key: string; value: string; given: RegExp }[];
 }
@@ -484,6 +487,32 @@ function withoutVersions(text: string): string {
   return text.replace(/\bv?\d+(?:\.\d+)+\b/g, " ");
 }
 
+/** Words that ask for a version or release (`which qs release made stringify throw on cycles`). */
+const RELEASE_WORDS: ReadonlySet<string> = new Set(["version", "versions", "release", "releases", "released", "changelog", "introduced", "since"]);
+
+/** Whether a query asks which version or release something came in: a release word, and no version given. */
+export function asksForVersion(words: readonly string[], fragments: readonly string[]): boolean {
+  return words.some((w) => RELEASE_WORDS.has(w)) && !fragments.some(isTypedVersion);
+}
+
+/**
+ * A heading that is a release: a version alone or first (`6.11.0`, `**6.11.0**`, `[**5.1.0**](…)`,
+ * `v2.1.0 (2024-02-13)`) or a Debian changelog entry (`patch (2.7.6-7)`). Registry records
+ * (`qs@6.11.0`) are not: record-order.ts picks among them.
+ */
+export function isReleaseHeading(leaf: string): boolean {
+  const t = leaf
+    .replace(/\]\([^)]*\)/g, "")
+    .replace(/[*_`[\]]/g, "")
+    .trim();
+  // A number that heads a section (`2.2 Command-Line Options`) is no version: one stands alone or before a date.
+  return (
+    /^(?:v|version\s+|release\s+)\d+\.\d+/i.test(t) ||
+    /^\d+\.\d+(?:\.\d+)*(?:[-+][\w.]+)?\s*(?:$|[([–—-]|\d{4}-\d\d)/.test(t) ||
+    /^[\w.+-]+ \(\d[\w.:~+-]*\)/.test(t)
+  );
+}
+
 /** One chunk's score; hits carry term indexes of the query (not of the stems). */
 export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const { leaf, path } = splitTitle(c.title);
@@ -556,6 +585,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     proximity * W.proximity +
     fragment * W.fragment +
     (versioned ? W.version : 0) +
+    (m.asksVersion && isReleaseHeading(leaf) ? W.release : 0) +
     defined * W.defined +
     // A few lines (a synopsis, a heading alone) seldom answer what a fuller section does.
     Math.min(1, Math.log1p(c.body.length / 256) / Math.log1p(16)) * W.body -

@@ -3,6 +3,7 @@ import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts
 import { isFrequent, planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
 import {
+  asksForVersion,
   fileName,
   isQuestion,
   makeMatcher,
@@ -269,6 +270,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   const matcher = makeMatcher(plan.terms, [...new Set([...exactFragments, ...q.fragments.filter(isTypedVersion), ...q.flags])], options.weights);
   matcher.optionsInPart = optionsTypedInPart(matcher, rows);
   matcher.namesInPart = namesTypedInPart(matcher, rows);
+  matcher.asksVersion = asksForVersion(q.terms, q.fragments);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);
   const scored = rows.map((row) => ({
     row,

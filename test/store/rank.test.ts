@@ -3,7 +3,19 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { fileName, isContents, isQuestion, makeMatcher, optionsTypedInPart, scoreChunk, splitTitle, versionIn, WEIGHTS } from "../../src/store/rank.ts";
+import {
+  asksForVersion,
+  fileName,
+  isContents,
+  isReleaseHeading,
+  isQuestion,
+  makeMatcher,
+  optionsTypedInPart,
+  scoreChunk,
+  splitTitle,
+  versionIn,
+  WEIGHTS,
+} from "../../src/store/rank.ts";
 import { search } from "../../src/store/search.ts";
 import { detectKind } from "../../src/store/chunk/detect-kind.ts";
 import { parseQuery } from "../../src/store/query.ts";
@@ -1183,6 +1195,42 @@ describe("a page's top section", () => {
     addNotes(local, 40, (i) => `The options of job ${i} are read at start.`);
     const [hit] = search(local, "click options", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
     expect(hit?.title).toBe("Options");
+    local.close();
+  });
+});
+
+describe("a query that asks for a release", () => {
+  test.each([
+    ["**6.11.0**", true],
+    ["[**5.1.0**](https://github.com/ljharb/qs/issues?milestone=29&state=closed)", true],
+    ["v2.1.0 (2024-02-13)", true],
+    ["1.4", true],
+    ["patch (2.7.6-7)", true],
+    ["qs@6.11.0", false],
+    ["Stringifying", false],
+    ["2 Running sed", false],
+    ["3.2 `sed` commands summary", false],
+  ])("release heading %p: %p", (leaf, release) => {
+    expect(isReleaseHeading(leaf)).toBe(release);
+  });
+
+  test("asks for a version with a release word and none given", () => {
+    expect(asksForVersion(["which", "release", "made", "stringify", "throw"], [])).toBe(true);
+    expect(asksForVersion(["qs", "stringify", "commaroundtrip"], ["qs.stringify"])).toBe(false);
+    expect(asksForVersion(["what", "changed", "in", "release", "6", "11", "0"], ["6.11.0"])).toBe(false);
+  });
+
+  test("the changelog entry that brought an option ranks over the page that documents it", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const readme =
+      "# qs\n\n## Stringifying\n\nWhen stringifying, `qs` can throw on cycles in the object: a cyclic object makes stringify throw a RangeError instead of looping.\n\n## Parsing\n\nParsing turns a query string into an object.\n";
+    indexSource(local, { label: "qs-README.md", text: readme, kind: "markdown", maxChunk: 4096 });
+    const changelog =
+      "## **6.10.0**\n- [New] `stringify`: throw on cycles, instead of an infinite loop\n\n## **6.9.0**\n- [New] `parse`: add `allowSparse` option\n";
+    indexSource(local, { label: "qs-CHANGELOG.md", text: changelog, kind: "markdown", maxChunk: 4096 });
+    const hit = search(local, "which qs release made stringify throw on cycles", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!;
+    expect(hit.source).toBe("qs-CHANGELOG.md");
+    expect(hit.title).toBe("**6.10.0**");
     local.close();
   });
 });
