@@ -27,7 +27,8 @@ export function makeSnippet(
 ): string {
   // In code (an XML file, a script) a comment is content: what Maven's settings.xml says of each setting.
   const uncommented = code ? { text: source, hits: found } : dropComments(source, found);
-  const { text, hits } = compactTables(uncommented.text, uncommented.hits);
+  const tables = compactTables(uncommented.text, uncommented.hits);
+  const { text, hits } = shortenDigests(tables.text, tables.hits);
   if (byteLength(text) <= maxBytes) return text;
   const budget = maxBytes - 16; // room for the "…" marks (3 bytes each) and joins
   // Without hits, or when the title shows every word of the query (the hit is the section the
@@ -223,6 +224,46 @@ export function compactTables(text: string, hits: TermHit[]): { text: string; hi
   }
   if (out.length === text.length) return { text, hits };
   return { text: out, hits: hits.map((h) => ({ ...h, at: at[h.at]!, length: Math.max(1, at[h.at + h.length]! - at[h.at]!) })) };
+}
+
+/** A digest written out: 32 or more hex digits (an MD5, a SHA, a commit id in full). */
+const DIGEST = /\b[0-9a-f]{32,}\b/g;
+const HAS_DIGEST = /\b[0-9a-f]{32,}\b/;
+/** Hex digits a shortened digest keeps: as many as `git log --oneline` shows, and some. */
+const DIGEST_KEEP = 12;
+/** Characters before a digest in which a query word names it: its key or algorithm, on its line or the one above. */
+const DIGEST_ASKED = 64;
+
+/**
+ * The text with each digest the query does not ask for cut to its first DIGEST_KEEP digits and
+ * "…", hits moved to match: an SBOM's or a lockfile's record holds eight of them, and written out
+ * they took the room of the record's name, licence and purl. A digest a hit falls in, or follows
+ * closely (its algorithm or key: the query asks for it), stays whole.
+ */
+export function shortenDigests(text: string, hits: TermHit[]): { text: string; hits: TermHit[] } {
+  if (!HAS_DIGEST.test(text)) return { text, hits };
+  const cuts: { from: number; to: number }[] = [];
+  for (const m of text.matchAll(DIGEST)) {
+    const from = m.index + DIGEST_KEEP;
+    const to = m.index + m[0].length;
+    // A hit in it or just before it (`"alg": "SHA-256", "content": …`, `commit 3f2a…`) asks for it.
+    if (!hits.some((h) => h.at < to && h.at + h.length > m.index - DIGEST_ASKED)) cuts.push({ from, to });
+  }
+  if (cuts.length === 0) return { text, hits };
+  let out = "";
+  let pos = 0;
+  for (const c of cuts) {
+    out += `${text.slice(pos, c.from)}…`;
+    pos = c.to;
+  }
+  out += text.slice(pos);
+  // A position past a cut moves back by what the cuts before it removed (each leaves one "…").
+  const shift = (at: number) => {
+    let d = 0;
+    for (const c of cuts) if (c.to <= at) d += c.to - c.from - 1;
+    return at - d;
+  };
+  return { text: out, hits: hits.map((h) => ({ ...h, at: shift(h.at) })) };
 }
 
 /**

@@ -20,7 +20,7 @@ import { search } from "../../src/store/search.ts";
 import { detectKind } from "../../src/store/chunk/detect-kind.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
-import { compactTables, dropComments, makeSnippet } from "../../src/store/snippet.ts";
+import { compactTables, dropComments, makeSnippet, shortenDigests } from "../../src/store/snippet.ts";
 import { findCompounds, findTerms, lightStem } from "../../src/store/match.ts";
 import { tempDir } from "../helpers/temp.ts";
 
@@ -1232,5 +1232,32 @@ describe("a query that asks for a release", () => {
     expect(hit.source).toBe("qs-CHANGELOG.md");
     expect(hit.title).toBe("**6.10.0**");
     local.close();
+  });
+});
+
+describe("digests in snippets", () => {
+  const record = `{\n  "name": "hazelcast",\n  "hashes": [\n    { "alg": "MD5", "content": "63e95f65825259ed1dbffd16a1668894" },\n    { "alg": "SHA-256", "content": "cf560b40b988526e780e4fae12cb6fe01c5158bb9e00839882857f32b544a19e" }\n  ],\n  "licenses": [{ "license": { "id": "Apache-2.0" } }]\n}`;
+
+  test("a digest the query does not ask for is cut to its first twelve digits, and hits after it move with the text", () => {
+    const at = record.indexOf("Apache");
+    const { text, hits } = shortenDigests(record, [{ term: 0, at, length: 6 }]);
+    expect(text).toContain('"content": "63e95f658252…"');
+    expect(text).toContain('"content": "cf560b40b988…"');
+    expect(text).not.toContain("a19e");
+    expect(text.slice(hits[0]!.at, hits[0]!.at + 6)).toBe("Apache");
+  });
+
+  test("a digest a hit names (its algorithm just before it) or falls in stays whole", () => {
+    const sha = record.indexOf("SHA-256");
+    const named = shortenDigests(record, [{ term: 0, at: sha, length: 3 }]).text;
+    expect(named).toContain("cf560b40b988526e780e4fae12cb6fe01c5158bb9e00839882857f32b544a19e");
+    expect(named).toContain('"63e95f658252…"');
+    const inside = record.indexOf("63e95f65");
+    expect(shortenDigests(record, [{ term: 0, at: inside, length: 8 }]).text).toContain("63e95f65825259ed1dbffd16a1668894");
+  });
+
+  test("short hex (a git short id, a colour) is left alone", () => {
+    const text = "commit 3f2a9c1 fixed #ff00ff and 0123456789abcdef0123456789abcde";
+    expect(shortenDigests(text, []).text).toBe(text);
   });
 });
