@@ -21,6 +21,8 @@ interface Entry {
   label: string;
   /** An object's own keys (`parameters`: `slug, page, perPage`), named in a group's title. */
   inner?: string[];
+  /** An object member is a record of its own (isRecord). */
+  record?: boolean;
   text: string;
   bytes: number;
   span?: Span;
@@ -69,7 +71,13 @@ function emitContainer(ctx: Context, value: Container, path: string[], span: Spa
     const text = wrapped.slice(2, -2);
     const label = isArray ? identity(child) || `[${key}]` : key.trim() === "" ? JSON.stringify(key) : clip(key, 80);
     const inner = !isArray && child !== null && typeof child === "object" && !Array.isArray(child) ? Object.keys(child) : undefined;
-    return { label, ...(inner?.length ? { inner } : {}), text, bytes: utf8Length(text), span: spanByKey.get(key) };
+    return {
+      label,
+      ...(inner?.length ? { inner, record: isRecord(child as Record<string, unknown>) } : {}),
+      text,
+      bytes: utf8Length(text),
+      span: spanByKey.get(key),
+    };
   });
   // The body is "[\n" + entries joined by ",\n" + "\n]": 2 bytes plus each entry and its 2-byte separator.
   let total = 2;
@@ -108,8 +116,26 @@ function emitContainer(ctx: Context, value: Container, path: string[], span: Spa
   flush();
 }
 
-/** An array item of at least 1/8 of a chunk (and 256 bytes) gets a chunk of its own. */
-const standsAlone = (ctx: Context, isArray: boolean, e: Entry) => isArray && e.bytes >= Math.max(256, ctx.max / 8);
+/**
+ * An array item, or an object member that is an object (an API's method, a schema, a lockfile's
+ * package), of at least 1/8 of a chunk (and 256 bytes) gets a chunk of its own.
+ */
+const standsAlone = (ctx: Context, isArray: boolean, e: Entry) => (isArray || e.record === true) && e.bytes >= Math.max(256, ctx.max / 8);
+
+/** Plain fields an object member needs to be a record of its own (`id`, `path`, `httpMethod`, `description`). */
+const RECORD_SCALARS = 3;
+/** Fields that name a record: an API method's `id`, an operation's `operationId`, a package's `name`. */
+const NAMING_FIELDS = ["id", "name", "title", "operationId", "summary", "key", "label"] as const;
+
+/**
+ * Whether an object is a record: a few plain fields, one of which names it. A map of plain values
+ * (a record's `dependencies` or `scripts`) is a field of its record, not a record: it names nothing.
+ */
+function isRecord(o: Record<string, unknown>): boolean {
+  let scalars = 0;
+  for (const v of Object.values(o)) if (v === null || typeof v !== "object") scalars++;
+  return scalars >= RECORD_SCALARS && NAMING_FIELDS.some((f) => typeof o[f] === "string" || typeof o[f] === "number");
+}
 
 /** A string too long for one chunk, indexed as its own text (unescaped) split by lines. */
 function emitLong(ctx: Context, text: string, path: string[], span: Span | undefined): void {

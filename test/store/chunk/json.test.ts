@@ -100,6 +100,40 @@ describe("json", () => {
     expect(titles).toContain("components > securitySchemes (apiKey), parameters (page, perPage, x-readme-version)");
   });
 
+  test("an object's members that are records (an API's methods) get a chunk each; a map of plain values stays with its record", () => {
+    const method = (name: string) => ({
+      id: `storage.objects.${name}`,
+      path: `b/{bucket}/o/${name}`,
+      httpMethod: "POST",
+      description: `Does ${name}. `.repeat(60),
+      parameters: { bucket: { type: "string", location: "path" } },
+    });
+    const doc = { resources: { objects: { methods: { compose: method("compose"), copy: method("copy"), rewrite: method("rewrite") } } } };
+    const text = JSON.stringify(doc, null, 2);
+    const chunks = json(text, 2048, "storage_v1.json");
+    expectValidChunks(chunks, text, 2048);
+    const titles = chunks.map((c) => c.title);
+    for (const name of ["compose", "copy", "rewrite"]) expect(titles).toContain(`resources > objects > methods > ${name}`);
+    expect(chunks.find((c) => c.title.endsWith("> copy"))!.body).not.toContain("storage.objects.rewrite");
+
+    const pkg = (v: string) => ({
+      name: "tool",
+      version: v,
+      description: "A tool.",
+      dependencies: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`dep-${i}`, `^${i}.0.0`])),
+    });
+    const records = JSON.stringify([pkg("1.0.0"), pkg("1.1.0")], null, 2);
+    const recordChunks = json(records, 1200, "tool.versions.json");
+    expect(recordChunks.map((c) => c.title)).toEqual(["tool@1.0.0", "tool@1.1.0"]);
+    expect(recordChunks[0]!.body).toContain('"dep-29": "^29.0.0"');
+
+    // Split by key, a record's map of plain values goes with its neighbours, not alone.
+    const big = { ...pkg("2.0.0"), readme: "Read me. ".repeat(150), scripts: { build: "tsc", test: "bun test", lint: "biome check ." } };
+    const bigText = JSON.stringify(big, null, 2);
+    const bigChunks = json(bigText, 1200, "package.json");
+    expect(bigChunks.find((c) => c.body.includes('"dep-29"'))!.title).not.toBe("dependencies");
+  });
+
   test("invalid JSON falls back to text; so does a bare scalar", () => {
     for (const text of ['{"a": 1,', "not json at all", "42"]) {
       const chunks = json(text);
