@@ -92,9 +92,11 @@ function emitContainer(ctx: Context, value: Container, path: string[], span: Spa
   let first = 0;
   const flush = () => {
     if (group.length === 0) return;
-    const title = groupLabel(group, isArray, first);
     const range = { start: group[0]!.span?.start ?? span?.start ?? 0, end: group[group.length - 1]!.span?.end ?? span?.end ?? 0 };
-    push(ctx, [...path, title], wrap(open, close, group), group[0]!.span ? range : span);
+    // A record's opening plain fields (`id`, `type`, `description` of a schema) are the record
+    // itself: titled by its path (`schemas > Policy`), as a section's opening is by its heading.
+    const head = !isArray && first === 0 && path.length > 0 && group.every((e) => e.inner === undefined && !e.text.trimEnd().endsWith("]"));
+    push(ctx, head ? path : [...path, groupLabel(group, isArray, first)], wrap(open, close, group), group[0]!.span ? range : span);
     group = [];
     groupBytes = 2;
   };

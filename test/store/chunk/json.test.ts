@@ -54,7 +54,8 @@ describe("json", () => {
     const chunks = json(text, 800);
     expectValidChunks(chunks, text, 800);
     const titles = chunks.map((c) => c.title);
-    expect(titles[0]).toBe("#7 Webhook retries > number, title");
+    // The item's opening plain fields are the item itself, titled by its identity.
+    expect(titles[0]).toBe("#7 Webhook retries");
     expect(titles).toContain("#7 Webhook retries > body");
     expect(titles).toContain("#7 Webhook retries > body (2)");
     expect(titles[titles.length - 1]).toBe("#7 Webhook retries > state");
@@ -126,6 +127,24 @@ describe("json", () => {
     const recordChunks = json(records, 1200, "tool.versions.json");
     expect(recordChunks.map((c) => c.title)).toEqual(["tool@1.0.0", "tool@1.1.0"]);
     expect(recordChunks[0]!.body).toContain('"dep-29": "^29.0.0"');
+
+    // A record too big for one chunk: its opening plain fields are titled by the record's path.
+    const huge = {
+      schemas: {
+        Policy: {
+          id: "Policy",
+          type: "object",
+          description: "A bucket/object IAM policy.",
+          properties: Object.fromEntries(
+            Array.from({ length: 40 }, (_, i) => [`p${i}`, { type: "string", description: `Field ${i} of the policy. `.repeat(3) }]),
+          ),
+        },
+      },
+    };
+    const hugeChunks = json(JSON.stringify(huge, null, 2), 1200, "storage_v1.json");
+    expect(hugeChunks[0]!.title).toBe("schemas > Policy");
+    expect(hugeChunks[0]!.body).toContain("A bucket/object IAM policy.");
+    expect(hugeChunks.slice(1).every((c) => c.title.startsWith("schemas > Policy > properties"))).toBe(true);
 
     // Split by key, a record's map of plain values goes with its neighbours, not alone.
     const big = { ...pkg("2.0.0"), readme: "Read me. ".repeat(150), scripts: { build: "tsc", test: "bun test", lint: "biome check ." } };
