@@ -8,7 +8,7 @@ import type { Database } from "./db.ts";
 import { findTerms, lightStem } from "./match.ts";
 import { parseQuery } from "./query.ts";
 import type { PlannedTerm } from "./query-plan.ts";
-import { makeMatcher, scoreChunk, titleTerms } from "./rank.ts";
+import { makeMatcher, scoreChunk, snippetHits, titleTerms } from "./rank.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { idf } from "./term-stats.ts";
 import { isIdentifierLike } from "./terms.ts";
@@ -57,6 +57,12 @@ export function bestChunksOf(db: Database, label: string, query: string, limit: 
     .map(({ row, bodyHits }, rank) => ({
       lineStart: row.line_start,
       lineEnd: row.line_end,
-      snippet: makeSnippet(row.body, bodyHits, snippetBudget(rank, snippetMax), matcher.weights, titleTerms(matcher, row.title)),
+      snippet: makeSnippet(
+        row.body,
+        snippetHits(matcher, row.body, bodyHits),
+        snippetBudget(rank, snippetMax),
+        matcher.weights,
+        titleTerms(matcher, row.title),
+      ),
     }));
 }

@@ -240,6 +240,12 @@ export interface Scored {
   named?: boolean;
 }
 
+/** The hits a snippet of the body goes after: the terms' own, and where it writes a name the query types (fragmentHits). */
+export function snippetHits(m: TermMatcher, body: string, bodyHits: TermHit[]): TermHit[] {
+  const placed = fragmentHits(m, body);
+  return placed.length ? [...bodyHits, ...placed].sort((a, b) => a.at - b.at) : bodyHits;
+}
+
 export interface RankInput {
   title: string;
   body: string;
@@ -511,6 +517,28 @@ export function isReleaseHeading(leaf: string): boolean {
     /^\d+\.\d+(?:\.\d+)*(?:[-+][\w.]+)?\s*(?:$|[([–—-]|\d{4}-\d\d)/.test(t) ||
     /^[\w.+-]+ \(\d[\w.:~+-]*\)/.test(t)
   );
+}
+
+/**
+ * Where the body first writes a name the query types (`PyArg_UnpackT` in `PyArg_UnpackTuple`,
+ * `sendResourceListChan` in `sendResourceListChanged()`): a hit of each query term the name holds
+ * there, so the snippet's window goes to the name's first mention (in a reference, its definition)
+ * more often than to where its words are scattered or to an example below. Later mentions add
+ * nothing: counted, they drew the window to examples that repeat the name. For the snippet only;
+ * the score is not changed.
+ */
+function fragmentHits(m: TermMatcher, body: string): TermHit[] {
+  const names = m.fragments.filter((f) => !isFlag(f) && f.length >= 4);
+  if (names.length === 0) return [];
+  const lower = body.toLowerCase();
+  const out: TermHit[] = [];
+  for (const f of names) {
+    const terms = [...new Set(m.stems.flatMap((s, k) => (s.length >= 2 && f.includes(s) ? [m.termOf[k]!] : [])))];
+    if (terms.length === 0) continue;
+    const at = lower.indexOf(f);
+    if (at >= 0) for (const term of terms) out.push({ term, at, length: f.length });
+  }
+  return out;
 }
 
 /** One chunk's score; hits carry term indexes of the query (not of the stems). */

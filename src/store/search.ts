@@ -11,6 +11,7 @@ import {
   optionsTypedInPart,
   QUESTION_WEIGHTS,
   scoreChunk,
+  snippetHits,
   splitTitle,
   titleTerms,
   WEIGHTS,
@@ -307,7 +308,15 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
       lineEnd: under?.lineEnd ?? row.line_end,
       snippet: under
         ? makeSnippet(under.text, [], budget)
-        : makeSnippet(row.body, bodyHits, budget, matcher.weights, titleTerms(matcher, `${row.title}\n${fileName(row.label ?? "")}`), named, row.code === 1),
+        : makeSnippet(
+            row.body,
+            snippetHits(matcher, row.body, bodyHits),
+            budget,
+            matcher.weights,
+            titleTerms(matcher, `${row.title}\n${fileName(row.label ?? "")}`),
+            named,
+            row.code === 1,
+          ),
       score: Math.round(score * 1000) / 1000,
       contentType: row.code ? "code" : "prose",
       ...(isMemory(row.label) ? { memory: true as const } : {}),

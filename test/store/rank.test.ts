@@ -8,6 +8,7 @@ import {
   fileName,
   isContents,
   isReleaseHeading,
+  snippetHits,
   isQuestion,
   makeMatcher,
   optionsTypedInPart,
@@ -1259,5 +1260,32 @@ describe("digests in snippets", () => {
   test("short hex (a git short id, a colour) is left alone", () => {
     const text = "commit 3f2a9c1 fixed #ff00ff and 0123456789abcdef0123456789abcde";
     expect(shortenDigests(text, []).text).toBe(text);
+  });
+});
+
+describe("a name typed in part, in the snippet", () => {
+  test("the window goes to the name's first mention, its definition, not to the example that repeats it", () => {
+    const matcher = makeMatcher(planQuery(db, parseQuery("PyArg_UnpackT")).terms, ["pyarg_unpackt"]);
+    const body = [
+      "### API Functions",
+      "",
+      "int PyArg_ParseTuple(PyObject *args, const char *format, ...)",
+      "",
+      `Parse the parameters of a function. ${"It fills the variables. ".repeat(20)}`,
+      "",
+      "int PyArg_UnpackTuple(PyObject *args, const char *name, Py_ssize_t min, Py_ssize_t max, ...)",
+      "",
+      `A simpler form of parameter retrieval which does not use a format string. ${"The tuple holds the arguments. ".repeat(20)}`,
+      "",
+      "```c",
+      'if (PyArg_UnpackTuple(args, "ref", 1, 2, &object, &callback)) {',
+      '    result = PyArg_UnpackTuple(args, "x", 0, 1, &o) && PyArg_ParseTuple(args, "O", &o);',
+      "}",
+      "```",
+      `${"More text about other functions. ".repeat(30)}`,
+    ].join("\n");
+    const scored = scoreChunk(matcher, { title: "API Functions", body, fused: 0 });
+    const snippet = makeSnippet(body, snippetHits(matcher, body, scored.bodyHits), 600, matcher.weights);
+    expect(snippet).toContain("does not use a format string");
   });
 });
