@@ -50,6 +50,10 @@ const DROP = [
   "[class*=breadcrumb]",
   "[class*=skip-link]",
   "[class*=skip-to]",
+  // A page's own table of contents (DocBook's `div.toc`, AsciiDoc's and MediaWiki's `#toc`): it
+  // repeats the headings below and documents nothing, and it filled the top section's snippet.
+  "div.toc",
+  "#toc",
   // Hidden from readers.
   "[hidden]",
   "[aria-hidden=true]",
