@@ -37,7 +37,9 @@ export function makeSnippet(
   if (hits.length === 0) return `${clipBytes(text.slice(0, budget), budget)}…`;
   // Where what the title names opens: the text's start, or, when the title's words first come far
   // down (a code chunk titled by its biggest definition, below smaller ones), their paragraph.
-  const opening = openingOf(text, hits, titled, Math.floor(budget * HEAD_SHARE));
+  const opensAt = openingOf(text, hits, titled, Math.floor(budget * HEAD_SHARE));
+  // In code, what the title names opens at the doc comment over it.
+  const opening = code && opensAt > 0 ? withDocAbove(text, [opensAt, opensAt + 1], opensAt + 1)[0] : opensAt;
   if (shownShare === 1) return `${opening > 0 ? "…" : ""}${clipBytes(text.slice(opening, opening + budget), budget)}…`;
   const firstLineEnd = text.indexOf("\n");
   const header = firstLineEnd > 0 && firstLineEnd <= HEADER_MAX ? text.slice(0, firstLineEnd) : "";
@@ -73,7 +75,8 @@ export function makeSnippet(
   if (lede) room -= byteLength(text.slice(lede.from, lede.to));
   for (let round = 0; round < 3 && remaining.length > 0 && room > 120; round++) {
     const span = Math.min(width, room);
-    const [s, e] = fitWindow(text, bestCover(remaining, span, weightOf, recurs), span);
+    const cover = bestCover(remaining, span, weightOf, recurs);
+    const [s, e] = code ? withDocAbove(text, fitWindow(text, cover, span), cover[1]) : fitWindow(text, cover, span);
     windows.push([s, e]);
     room -= byteLength(text.slice(s, e));
     const seen = new Set(remaining.filter((h) => h.at >= s && h.at < e).map((h) => h.term));
@@ -101,6 +104,36 @@ export function makeSnippet(
     })
     .join("\n");
   return clipBytes(out, maxBytes);
+}
+
+/** Most characters a code window moves back to show the doc comment over the line it starts at. */
+const DOC_ABOVE_MAX = 400;
+/** Most lines of a doc comment looked through for its start. */
+const DOC_LINES_MAX = 16;
+
+/**
+ * A window of code that starts at a declaration, moved back to start at the doc comment right
+ * above it (`/** Sends a resource list changed event … *\/` over `sendResourceListChanged(): void;`,
+ * `# What it does` over `def f():`): what the declaration does is said there. Its end moves back
+ * as far, but never above `hitsEnd`; unchanged when no comment is right above or it is too long.
+ */
+function withDocAbove(text: string, [s, e]: [number, number], hitsEnd: number): [number, number] {
+  const lineStart = text.lastIndexOf("\n", s - 1) + 1;
+  if (text.slice(lineStart, s).trim() !== "") return [s, e];
+  let at = lineStart;
+  let start = -1;
+  for (let k = 0; k < DOC_LINES_MAX && at > 0; k++) {
+    const prev = text.lastIndexOf("\n", at - 2) + 1;
+    const line = text.slice(prev, at - 1).trim();
+    if (k === 0 && !(line.endsWith("*/") || /^(?:\/\/|#)/.test(line))) return [s, e];
+    if (line === "" || !(line.startsWith("*") || line.startsWith("/*") || line.endsWith("*/") || /^(?:\/\/|#)/.test(line))) break;
+    start = prev;
+    at = prev;
+    if (line.startsWith("/*")) break;
+  }
+  if (start < 0 || s - start > DOC_ABOVE_MAX) return [s, e];
+  const d = s - start;
+  return [start, Math.max(hitsEnd, e - d)];
 }
 
 /** A quoted key followed by its colon, from just after the word. */

@@ -39,11 +39,11 @@ describe("HTML to markdown", () => {
 
   test("a page's own table of contents (DocBook's div.toc, #toc) is dropped: the headings below say it", async () => {
     const page = [
-      "<html><body><div class=\"chapter\"><h2 class=\"title\">4. Memcheck: a memory error detector</h2>",
-      "<div class=\"toc\"><p><b>Table of Contents</b></p><dl><dt><span class=\"sect1\"><a href=\"#mc.overview\">4.1. Overview</a></span></dt></dl></div>",
+      '<html><body><div class="chapter"><h2 class="title">4. Memcheck: a memory error detector</h2>',
+      '<div class="toc"><p><b>Table of Contents</b></p><dl><dt><span class="sect1"><a href="#mc.overview">4.1. Overview</a></span></dt></dl></div>',
       "<p>Memcheck is the default tool.</p>",
-      "<div id=\"toc\"><ul><li><a href=\"#opts\">Options</a></li></ul></div>",
-      "<h3 id=\"mc.overview\">4.1. Overview</h3><p>Memcheck is a memory error detector.</p></div></body></html>",
+      '<div id="toc"><ul><li><a href="#opts">Options</a></li></ul></div>',
+      '<h3 id="mc.overview">4.1. Overview</h3><p>Memcheck is a memory error detector.</p></div></body></html>',
     ].join("");
     const { markdown } = await convert(page);
     expect(markdown).not.toContain("Table of Contents");

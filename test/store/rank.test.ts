@@ -1289,3 +1289,23 @@ describe("a name typed in part, in the snippet", () => {
     expect(snippet).toContain("does not use a format string");
   });
 });
+
+describe("code snippets open at the doc comment over a declaration", () => {
+  const filler = Array.from({ length: 40 }, (_, i) => `    /**\n     * Does step ${i} of the work.\n     */\n    step${i}(): void;`).join("\n");
+  const body = `export declare class McpServer {\n${filler}\n    /**\n     * Sends a resource list changed event to the client, if connected.\n     */\n    sendResourceListChanged(): void;\n${filler}\n}`;
+
+  test("where what the title names opens, a declaration far down its chunk, is its /** … */", () => {
+    const at = body.indexOf("sendResourceListChanged");
+    const hits = [{ term: 0, at, length: "sendResourceListChanged".length }];
+    // The title names it (`McpServer.sendResourceListChanged`): the snippet opens where it is declared.
+    expect(makeSnippet(body, hits, 500, [1], new Set([0]), false, true)).toStartWith("…    /**\n     * Sends a resource list changed event");
+    // Prose is not moved: there the line above is another paragraph's.
+    expect(makeSnippet(body, hits, 500, [1], new Set([0]), false, false)).toStartWith("…    sendResourceListChanged(): void;");
+  });
+
+  test("a `#` comment block over a Python def comes with it", () => {
+    const py = `${"x = 1\n".repeat(200)}# Rotate the file when it grows past maxBytes,\n# keeping backupCount old copies.\ndef do_rollover(self):\n    pass\n${"y = 2\n".repeat(200)}`;
+    const at = py.indexOf("do_rollover");
+    expect(makeSnippet(py, [{ term: 0, at, length: 11 }], 400, [1], new Set(), false, true)).toContain("# Rotate the file when it grows past maxBytes,");
+  });
+});
