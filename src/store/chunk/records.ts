@@ -49,9 +49,57 @@ export function splitRecords(lines: string[]): TextRecord[] | null {
   if (starts[0]! > 0) records.push({ start: 0, end: starts[0]! - 1 });
   starts.forEach((start, k) => {
     const end = k + 1 < starts.length ? starts[k + 1]! - 1 : lines.length - 1;
-    records.push({ start, end, label: recordLabel(lines, start, end) });
+    const label = recordLabel(lines, start, end);
+    if (label !== undefined && !COMMIT.test(lines[start]!)) records.push(...hunks(lines, start, end, label));
+    else records.push({ start, end, label });
   });
   return records;
+}
+
+const HUNK = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@ ?(.*)$/;
+/** Lines a run of hunks reaches before the next hunk starts a record of its own. */
+const HUNK_LINES = 40;
+
+/**
+ * A file's diff in runs of hunks, each titled by the file and its first hunk: the function or
+ * class `git diff` names after the `@@` (`argparse.py @@ class _AppendAction(Action):`), else the
+ * hunk's first changed line (`argparse.py @@ +    def _warning(self, message):`). One record for
+ * the whole file was cut every 200 lines under the file's name alone. A diff of one short hunk
+ * stays whole.
+ */
+function hunks(lines: string[], start: number, end: number, path: string): TextRecord[] {
+  const at: number[] = [];
+  for (let i = start; i <= end; i++) if (lines[i]!.startsWith("@@ -") && HUNK.test(lines[i]!)) at.push(i);
+  if (at.length < 2) return [{ start, end, label: path }];
+  const out: TextRecord[] = [];
+  let from = start;
+  let first = at[0]!;
+  for (let k = 1; k <= at.length; k++) {
+    const next = at[k] ?? end + 1;
+    // A run ends where the next hunk starts, once it holds enough lines.
+    if (k < at.length && next - from < HUNK_LINES) continue;
+    out.push({ start: from, end: next - 1, label: clip(`${shortPath(path)} @@ ${hunkName(lines, first, next - 1)}`, 90) });
+    from = next;
+    first = next;
+  }
+  return out;
+}
+
+/** A long path by its last two parts (`python3.13/argparse.py`): a hunk's title has room for little else. */
+function shortPath(path: string): string {
+  const parts = path.split("/");
+  return path.length > 40 && parts.length > 2 ? parts.slice(-2).join("/") : path;
+}
+
+/** What a hunk is about: the context `git diff` gives after its `@@`, else its first changed line. */
+function hunkName(lines: string[], at: number, end: number): string {
+  const context = HUNK.exec(lines[at]!)?.[1]?.trim();
+  if (context) return context;
+  for (let i = at + 1; i <= end; i++) {
+    const l = lines[i]!;
+    if ((l.startsWith("+") || l.startsWith("-")) && l.slice(1).trim() !== "") return `${l[0]} ${l.slice(1).trim().replace(/\s+/g, " ")}`;
+  }
+  return lines[at]!.trim();
 }
 
 function recordLabel(lines: string[], start: number, end: number): string | undefined {

@@ -199,6 +199,33 @@ describe("record streams: one entry per chunk, titled by its header", () => {
     }
   });
 
+  test("a file's diff is cut at its hunks, each run titled by the file and what its first hunk changes", () => {
+    const hunk = (at: number, body: string[]) => [`@@ -${at},42 +${at},43 @@`, ...Array.from({ length: 40 }, (_, i) => ` context ${at + i}`), ...body];
+    const diff = [
+      "--- /root/.pyenv/versions/3.12.1/lib/python3.12/argparse.py\t2023-12-07",
+      "+++ /root/.pyenv/versions/3.13.0/lib/python3.13/argparse.py\t2024-10-07",
+      ...hunk(100, ["-    def old(self):", "+    def _warning(self, message):"]),
+      ...hunk(400, ["+        self._deprecated = set()"]),
+      ...hunk(900, [" unchanged", "-        return None"]),
+    ].join("\n");
+    const chunks = chunkText(diff, "text", { maxChunk: 4096, name: "argparse.diff" });
+    expectExactLineCover(chunks, diff);
+    expect(chunks.map((c) => c.title.replace(/^argparse\.diff lines \d+-\d+: /, ""))).toEqual([
+      "python3.13/argparse.py @@ - def old(self):",
+      "python3.13/argparse.py @@ + self._deprecated = set()",
+      "python3.13/argparse.py @@ - return None",
+    ]);
+    // `git diff` names the function or class after the `@@`: that names the hunk.
+    const git = [
+      "diff --git a/src/x.ts b/src/x.ts",
+      "--- a/src/x.ts",
+      "+++ b/src/x.ts",
+      ...hunk(10, ["+a"]).map((l, i) => (i === 0 ? `${l} function parse(input: string) {` : l)),
+      ...hunk(80, ["-b"]),
+    ].join("\n");
+    expect(chunkText(git, "text", { maxChunk: 4096, name: "x.diff" })[0]!.title).toBe("x.diff lines 1-45: src/x.ts @@ function parse(input: string) {");
+  });
+
   test("a Debian entry holds its header and its trailer, never a neighbour's", () => {
     const first = chunks(DEBIAN, "curl.changelog")[0]!;
     expect(first.body.split("\n")[0]).toBe("curl (7.88.1-10+deb12u5) bookworm-security; urgency=medium");
