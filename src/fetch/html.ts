@@ -40,12 +40,28 @@ export async function htmlToMarkdown(input: AsyncIterable<Uint8Array>, url: stri
   return { markdown, title: firstHeading(markdown) || cleaned.title, region: cleaned.region };
 }
 
-/** Blank-line runs squeezed to one and trailing blanks dropped, outside code fences only. */
+/** A title's underline in preformatted text, as the converter escapes it (`\~~~~`, `\====`, `\----`). */
+const ESCAPED_UNDERLINE = /^\\([~=-])\1{2,}$/;
+
+/**
+ * Blank-line runs squeezed to one and trailing blanks dropped, outside code fences only. A title
+ * underlined in preformatted text (DocBook's literal layout of a NEWS file: `Release 3.19.0 (11 Apr
+ * 2022)` over `~~~~`) becomes a heading a level below the one above it, so each release is a
+ * section; its underline stays, so the lines keep their numbers.
+ */
 function tidy(markdown: string): string {
   const out: string[] = [];
   let fence = "";
   let blank = 0;
+  let level = 0;
   for (const line of markdown.split("\n")) {
+    const under = fence ? null : ESCAPED_UNDERLINE.exec(line.trim());
+    const title = out.length > 0 ? out[out.length - 1]!.trim() : "";
+    if (under && title && title.length <= 80 && !/^(?:#|[-*+] |\d+\. )/.test(title) && line.trim().length >= title.length - 1) {
+      out[out.length - 1] = `${"#".repeat(Math.min(6, level + 1))} ${title.replace(/\u00a0/g, " ")}`;
+    }
+    const heading = fence ? null : /^(#{1,6}) /.exec(line);
+    if (heading) level = heading[1]!.length;
     const marker = /^(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence) {
       out.push(line);

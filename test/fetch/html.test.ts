@@ -52,6 +52,28 @@ describe("HTML to markdown", () => {
     expect(markdown.match(/4\.1\. Overview/g)?.length).toBe(1);
   });
 
+  test("a title underlined in preformatted text (a NEWS file's releases) becomes a heading; the lines keep their numbers", async () => {
+    const page = [
+      '<html><body><div class="chapter"><h2>2. NEWS</h2><div class="literallayout"><p>',
+      "Release\u00a03.19.0\u00a0(11\u00a0Apr\u00a02022)<br>~~~~~~~~~~~~~~~~~~~~~~~~~~~~<br><br>",
+      "This\u00a0release\u00a0supports\u00a0X86/Linux.<br><br>",
+      "Release\u00a03.18.0\u00a0(15\u00a0Oct\u00a02021)<br>~~~~~~~~~~~~~~~~~~~~~~~~~~~~<br><br>",
+      "*\u00a0New\u00a0option\u00a0--show-error-list.</p></div></div></body></html>",
+    ].join("");
+    const { markdown } = await convert(page);
+    const lines = markdown.split("\n");
+    // A level below the heading above it (`## 2. NEWS`).
+    expect(lines).toContain("### Release 3.19.0 (11 Apr 2022)");
+    expect(lines).toContain("### Release 3.18.0 (15 Oct 2021)");
+    // The underline stays, as text: the release's lines keep the numbers they had.
+    expect(lines[lines.indexOf("### Release 3.19.0 (11 Apr 2022)") + 1]).toMatch(/^\\~+$/);
+    // A line of tildes in prose under no short title stays as it is.
+    const prose = await convert(
+      "<html><body><h1>Notes</h1><p>A first paragraph that runs well past eighty characters, as prose does, and goes on.<br>~~~~</p></body></html>",
+    );
+    expect(prose.markdown).not.toContain("## A first");
+  });
+
   test("the result does not depend on how the bytes are split", async () => {
     const page = docsPage(3);
     const whole = await convert(page, 1 << 20);
