@@ -142,7 +142,7 @@ describe("git", () => {
     for (const c of chunks) expect(c.title).toMatch(/^git-log\.txt lines \d+-\d+: [0-9a-f]{7} \d{4}-\d{2}-\d{2} /);
   });
 
-  test("git-diff.patch splits per file with the path in the title", () => {
+  test("git-diff.patch splits per file with the path in the title, a long file's diff at its hunks", () => {
     const t = fixture("git-diff.patch");
     const chunks = text(t, "git-diff.patch");
     expectValidChunks(chunks, t, 4096);
@@ -151,8 +151,11 @@ describe("git", () => {
       .split("\n")
       .filter((l) => l.startsWith("diff --git "))
       .map((l) => l.split(" b/")[1]);
-    expect(chunks.map((c) => c.title.split(": ")[1])).toEqual(files);
-    for (const c of chunks) expect(c.body.startsWith("diff --git ")).toBe(true);
+    // Each file's chunks in order, titled by its path (and, cut at hunks, by what the hunk is about).
+    const paths = chunks.map((c) => c.title.split(": ")[1]!.split(" @@ ")[0]);
+    expect(paths.filter((p, i) => p !== paths[i - 1])).toEqual(files);
+    for (const c of chunks) expect(c.body.startsWith("diff --git ") || c.body.startsWith("@@ -")).toBe(true);
+    for (const c of chunks) if (c.body.startsWith("@@ -")) expect(c.title).toContain(" @@ ");
   });
 
   test("a plain unified diff without diff --git splits at ---/+++ pairs", () => {
