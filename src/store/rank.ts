@@ -185,26 +185,21 @@ const TOC_ENTRY = /^[ \t]*(?:[-*+]|\d+\.)[ \t]+\[[^\]\n]*\]\(#[^)\s]*\)[ \t]*$/g
  * half its lines or more): it names every section and documents none, so it ranks lower.
  */
 export function isContents(body: string): boolean {
-  if (isInfoIndex(body)) return true;
-  if (!body.includes("](#")) return false;
-  const entries = body.match(TOC_ENTRY)?.length ?? 0;
+  // An Info manual's index: its entries' references (`* --debug:   Command-Line Options.   (line 29)`), a third of its lines.
+  if (body.includes("(line ") && mostlyEntries(body, INFO_INDEX_REF, 3)) return true;
+  return body.includes("](#") && mostlyEntries(body, TOC_ENTRY, 2);
+}
+
+/** An Info index entry's reference to where the term is. */
+const INFO_INDEX_REF = /\(line +\d+\)[ \t]*$/gm;
+
+/** Five or more lines of `body` match `entry`, and they are at least one in `per` of its non-blank lines. */
+function mostlyEntries(body: string, entry: RegExp, per: number): boolean {
+  const entries = body.match(entry)?.length ?? 0;
   if (entries < 5) return false;
   let lines = 0;
   for (const line of body.split("\n")) if (line.trim()) lines++;
-  return entries * 2 >= lines;
-}
-
-/** An Info index entry's reference to where the term is (`* --debug:   Command-Line Options.   (line 29)`). */
-const INFO_INDEX_REF = /\(line +\d+\)[ \t]*$/gm;
-
-/** Whether a chunk is part of an Info manual's index: five or more entries, a third of its lines or more. */
-function isInfoIndex(body: string): boolean {
-  if (!body.includes("(line ")) return false;
-  const refs = body.match(INFO_INDEX_REF)?.length ?? 0;
-  if (refs < 5) return false;
-  let lines = 0;
-  for (const line of body.split("\n")) if (line.trim()) lines++;
-  return refs * 3 >= lines;
+  return entries * per >= lines;
 }
 
 const PART = / \(\d+\)$/;
