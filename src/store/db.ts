@@ -164,8 +164,28 @@ const commits = new WeakMap<Database, number>();
  * Two integer reads, so per-connection caches can check it on every query.
  */
 export function changeStamp(db: Database): string {
-  const version = db.prepare<{ data_version: number }>("PRAGMA data_version").get()?.data_version ?? 0;
+  const version =
+    pinned?.db === db ? pinned.version : (db.prepare<{ data_version: number }>("PRAGMA data_version").get()?.data_version ?? 0);
   return `${version}:${commits.get(db) ?? 0}`;
+}
+
+/** The connection whose data_version one read stands for while `withOneSnapshot` runs. */
+let pinned: { db: Database; version: number } | undefined;
+
+/**
+ * Runs `read` with other connections' commits looked for once, not at every cache check inside
+ * it: a search checks its cached word counts dozens of times (a PRAGMA each, 5% of a pasted
+ * line's search), and counts a moment old serve it as well. This connection's own transactions
+ * still count at once.
+ */
+export function withOneSnapshot<T>(db: Database, read: () => T): T {
+  if (pinned) return read();
+  pinned = { db, version: db.prepare<{ data_version: number }>("PRAGMA data_version").get()?.data_version ?? 0 };
+  try {
+    return read();
+  } finally {
+    pinned = undefined;
+  }
 }
 
 /** Runs `fn` inside BEGIN IMMEDIATE … COMMIT (node:sqlite has no transaction helper; bun's is not shared). */

@@ -1,4 +1,4 @@
-import type { Database } from "./db.ts";
+import { withOneSnapshot, type Database } from "./db.ts";
 import { gramsExpression, parseQuery, quote, type ParsedQuery } from "./query.ts";
 import { isFrequent, planQuery, type PlannedTerm, type QueryPlan } from "./query-plan.ts";
 import { findTerms } from "./match.ts";
@@ -110,6 +110,10 @@ const orPostingsCap = (total: number) => Math.max(OR_POSTINGS_MIN, total / 16);
  * reciprocal rank and re-ranked by the signals in rank.ts.
  */
 export function search(db: Database, query: string, options: SearchOptions): SearchResult {
+  return withOneSnapshot(db, () => searchNow(db, query, options));
+}
+
+function searchNow(db: Database, query: string, options: SearchOptions): SearchResult {
   const parsed = parseQuery(query);
   const filter = filterSql(db, options);
   const plan = planQuery(db, parsed, options.beforeVocab);
