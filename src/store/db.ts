@@ -164,8 +164,7 @@ const commits = new WeakMap<Database, number>();
  * Two integer reads, so per-connection caches can check it on every query.
  */
 export function changeStamp(db: Database): string {
-  const version =
-    pinned?.db === db ? pinned.version : (db.prepare<{ data_version: number }>("PRAGMA data_version").get()?.data_version ?? 0);
+  const version = pinned?.db === db ? pinned.version : (db.prepare<{ data_version: number }>("PRAGMA data_version").get()?.data_version ?? 0);
   return `${version}:${commits.get(db) ?? 0}`;
 }
 
