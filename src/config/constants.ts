@@ -9,7 +9,7 @@ export const DEFAULTS = {
   /** CTXMODE_MAX_CHUNK: largest chunk in bytes. */
   maxChunk: 4_096,
   /** CTXMODE_SNIPPET_MAX: largest search snippet in bytes (the first hit's; the others get two fifths). */
-  snippetMax: 1_200,
+  snippetMax: 1_600,
   /** CTXMODE_RRF_K: reciprocal rank fusion constant. */
   rrfK: 60,
   /** CTXMODE_STATE_BUDGET: state block after compaction. */

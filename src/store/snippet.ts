@@ -43,14 +43,21 @@ export function makeSnippet(
   if (shownShare === 1) return `${opening > 0 ? "…" : ""}${clipBytes(text.slice(opening, opening + budget), budget)}…`;
   const firstLineEnd = text.indexOf("\n");
   const header = firstLineEnd > 0 && firstLineEnd <= HEADER_MAX ? text.slice(0, firstLineEnd) : "";
-  const width = Math.max(160, Math.floor((budget - byteLength(header)) * 0.9));
+  // The first passage takes at most FIRST_SHARE of the room: the rest goes to a second passage,
+  // where the answer often is when the first shows the words it is asked with (a signature, a
+  // table row) and the text explains them further down.
+  const width = Math.max(160, Math.floor((budget - byteLength(header)) * FIRST_SHARE));
   // The header line is shown anyway: a term it holds counts a quarter, so the passage goes after
   // what the header does not say (`execArgv` under a `child_process.fork(…)` heading).
   const shown = new Set([...titled, ...(header ? hits.filter((h) => h.at < firstLineEnd).map((h) => h.term) : [])]);
   // A JSON key the query names (`"devDependencies":`) counts twice: what follows it is the value asked for.
   const keyed = withKeys(text, hits, weights.length);
   const termOf = (t: number) => (t >= weights.length ? t - weights.length : t);
-  const weightOf = (t: number) => (weights[termOf(t)] ?? 1) * (shown.has(termOf(t)) ? 0.25 : 1);
+  // Terms an earlier passage shows weigh RECURRING in a later one: it goes after the words not
+  // yet shown first, else to where the query's words come again (`workFactor` in the signature,
+  // then in the paragraph that gives its default).
+  const passed = new Set<number>();
+  const weightOf = (t: number) => (weights[termOf(t)] ?? 1) * (shown.has(termOf(t)) ? 0.25 : 1) * (passed.has(t) ? RECURRING : 1);
   const recurs = (t: number) => !shown.has(termOf(t));
 
   const windows: [number, number][] = [];
@@ -79,9 +86,8 @@ export function makeSnippet(
     const [s, e] = code ? withDocAbove(text, fitWindow(text, cover, span), cover[1]) : fitWindow(text, cover, span);
     windows.push([s, e]);
     room -= byteLength(text.slice(s, e));
-    const seen = new Set(remaining.filter((h) => h.at >= s && h.at < e).map((h) => h.term));
-    // Later windows go after terms the earlier ones lack.
-    remaining = remaining.filter((h) => (h.at < s || h.at >= e) && !seen.has(h.term));
+    for (const h of remaining) if (h.at >= s && h.at < e) passed.add(h.term);
+    remaining = remaining.filter((h) => h.at < s || h.at >= e);
   }
   // Too little room for a window beside the header (a small snippet budget): the head of the text.
   if (windows.length === 0) return `${clipBytes(text.slice(0, budget), budget)}…`;
@@ -176,6 +182,11 @@ function titledShare(weights: number[], titled: ReadonlySet<number>): number {
   });
   return all > 0 ? shown / all : 0;
 }
+
+/** Most of the room (past a header line) the first passage takes. */
+const FIRST_SHARE = 0.75;
+/** What a term an earlier passage shows weighs in a later one. */
+const RECURRING = 0.3;
 
 /** A title showing this share of the query's weight or more leads its snippet with the section's opening. */
 const MOSTLY_TITLED = 0.7;
@@ -301,12 +312,16 @@ export function shortenDigests(text: string, hits: TermHit[]): { text: string; h
 
 /**
  * A hit's snippet budget by its place: most replies are read for their top hit, so it gets all of
- * `max`, the rest two fifths. At 1,200 B for the first (it was 800 B), the right section's snippet
- * more often holds the fact asked for (dev: 10 -> 7 first hits without it), for ~300 B more per reply.
+ * `max`, the rest two fifths, at most REST_MAX. At 1,600 B for the first (it was 1,200 B, and
+ * 800 B before that), the right section's snippet more often holds the fact asked for (dev: 48 ->
+ * 26 first hits in the right section without it), for ~150 B more per reply.
  */
 export function snippetBudget(rank: number, max: number): number {
-  return rank === 0 ? max : Math.round(max * 0.4);
+  return rank === 0 ? max : Math.min(REST_MAX, Math.round(max * 0.4));
 }
+
+/** Most bytes of a snippet below the first hit: a look at what else matched, not the answer. */
+const REST_MAX = 480;
 
 /** A heading or record header this short rides along with a passage below it. */
 const HEADER_MAX = 160;
