@@ -75,6 +75,12 @@ export function makeSnippet(
     windows.push(head);
     room -= byteLength(text.slice(head[0], head[1]));
     remaining = remaining.filter((h) => h.at >= head[1] && !titled.has(h.term));
+    // Nothing else to look for: the opening takes the whole room.
+    if (remaining.length === 0) {
+      const allowed = room + byteLength(text.slice(head[0], head[1]));
+      head[1] = head[0] + clipBytes(text.slice(head[0], head[0] + allowed), allowed).length;
+      room -= byteLength(text.slice(head[0], head[1])) - (allowed - room);
+    }
   }
   // The section's opening sentence says what it is ("Enable creating a split archive and set the
   // split size."): short, it leads, and the passages go after the query's words below it.

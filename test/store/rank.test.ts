@@ -749,6 +749,25 @@ describe("best-passage snippets", () => {
     expect(named).toContain("gzip and brotli");
   });
 
+  test("a later passage goes where the query's words come again when the first shows them all", () => {
+    // The signature names the parameter; the paragraph far below gives its default.
+    const text = `Low-level interface.\n\nint BZ2_bzCompressInit(bz_stream *strm, int workFactor);\n\n${"filler words about nothing. ".repeat(40)}\nParameter workFactor controls how the compression phase behaves; the default value of 30 gives reasonable behaviour.\n${"more filler. ".repeat(40)}`;
+    const hits = findTerms(text, ["bz2_bzcompressinit", "workfactor"]);
+    const snippet = makeSnippet(text, hits, 600, [1, 1]);
+    expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(600);
+    expect(snippet).toContain("int BZ2_bzCompressInit(bz_stream *strm, int workFactor);");
+    expect(snippet).toContain("the default value of 30");
+  });
+
+  test("a title showing most of the query, and nothing else to look for: the section's opening fills the room", () => {
+    const text = `jobs.mypyc_test:\n${"  - step that builds the wheel\n".repeat(30)}  env:\n    CHARSET_NORMALIZER_USE_MYPYC: '1'\n${"  - later step\n".repeat(30)}`;
+    const hits = findTerms(text, ["mypyc", "wheels"]);
+    // The title shows the weightier term; the other is nowhere in the text.
+    const snippet = makeSnippet(text, hits, 1200, [1, 0.3], new Set([0]));
+    expect(Buffer.byteLength(snippet)).toBeGreaterThan(1000);
+    expect(snippet).toContain("CHARSET_NORMALIZER_USE_MYPYC: '1'");
+  });
+
   test("a record's header line leads when the passage is further down", () => {
     const record = `curl (7.88.1-10) bookworm; urgency=medium\n${"  * unrelated change to the build\n".repeat(40)}  * Fix CVE-2023-38545 in SOCKS5\n${"  * more unrelated\n".repeat(20)}`;
     const snippet = makeSnippet(record, findTerms(record, ["cve", "2023", "38545"]), 400, [1, 1, 1]);
