@@ -124,12 +124,14 @@ const BY_STEM: ReadonlyMap<string, readonly string[]> = (() => {
   return new Map([...map].map(([k, v]) => [k, [...v]]));
 })();
 
-/** The words a query word may stand for besides itself (none for most words). */
+/** The words a query word may stand for besides itself (none for most words), and the two-word phrases the docs write it as. */
 export function synonymsOf(word: string): readonly string[] {
   const stem = lightStem(word);
   // "stopped" → "stopp" → "stop"
   const undoubled = stem.length > 3 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem;
-  return BY_STEM.get(stem) ?? BY_STEM.get(undoubled) ?? [];
+  const words = BY_STEM.get(stem) ?? BY_STEM.get(undoubled) ?? [];
+  const phrase = WRITTEN_OUT.get(word);
+  return phrase ? [...words, phrase] : words;
 }
 
 /**
@@ -161,6 +163,17 @@ const PHRASES: ReadonlyMap<string, string> = new Map([
   ["standard error", "stderr"],
   ["symbolic link", "symlink"],
 ]);
+
+/**
+ * A word the docs often write out as the phrase it shortens or joins: "stdin" is "standard input"
+ * in a manual page, "readonly" is "read-only". The phrase is looked for as a phrase. Not for a word
+ * several phrases stand for (`status`, `disable`): none of them is what the docs write for it.
+ */
+const WRITTEN_OUT: ReadonlyMap<string, string> = (() => {
+  const targets = new Map<string, string[]>();
+  for (const [phrase, word] of PHRASES) targets.set(word, [...(targets.get(word) ?? []), phrase]);
+  return new Map([...targets].filter(([, phrases]) => phrases.length === 1).map(([word, [phrase]]) => [word, phrase!]));
+})();
 
 /** The single words that two-word phrases of `words` (in query order) stand for. */
 export function phraseWords(words: string[]): string[] {

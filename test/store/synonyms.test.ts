@@ -18,6 +18,7 @@ const DOCS: [string, string][] = [
   ["frozen.md", "# Frozen instances\n\nPass frozen=True to make instances immutable.\n"],
   ["dirs.md", "# Directories\n\n## Making a directory\n\nmkdir creates the directory and, with parents, every missing parent.\n"],
   ["typos.md", "# Spelling\n\nThe runtime schedules tasks.\n"],
+  ["xargs.md", "# Options\n\n## -r\n\nIf the standard input holds nothing, do not run the command.\n\n## -n\n\nUse at most max-args arguments per command line.\n"],
 ];
 
 beforeAll(() => {
@@ -85,6 +86,26 @@ describe("words put otherwise", () => {
   test("a phrase's word joins the query, its stopword notwithstanding", () => {
     expect(parseQuery("turn off the output").terms).toContain("disable");
     expect(term("make instances read only", "readonly").forms).toEqual(expect.arrayContaining(["frozen"]));
+  });
+
+  test.each([
+    ["stdin", "standard input"],
+    ["symlink", "symbolic link"],
+    ["readonly", "read only"],
+  ])("%s is also looked for as the phrase %p the docs write it as", (word, phrase) => {
+    expect(synonymsOf(word)).toContain(phrase);
+  });
+
+  test("a word several phrases stand for is written out as none of them", () => {
+    expect(synonymsOf("status")).toEqual([]);
+    expect(synonymsOf("disable")).toEqual(expect.arrayContaining(["suppress", "silence"]));
+    expect(synonymsOf("disable")).not.toContain("turn off");
+  });
+
+  test("a query word finds the text that writes it out as a phrase", () => {
+    // The index lacks "stdin": the phrase stands for it.
+    expect(term("stdin empty", "stdin")).toMatchObject({ kind: "synonym", forms: ["standard input"] });
+    expect(search(db, "stdin empty do not run", { limit: 3, snippetMax: 400, rrfK: 60 }).hits[0]?.title).toBe("Options > -r");
   });
 
   test("a misspelling without a group is still fixed", () => {
