@@ -18,7 +18,10 @@ const DOCS: [string, string][] = [
   ["frozen.md", "# Frozen instances\n\nPass frozen=True to make instances immutable.\n"],
   ["dirs.md", "# Directories\n\n## Making a directory\n\nmkdir creates the directory and, with parents, every missing parent.\n"],
   ["typos.md", "# Spelling\n\nThe runtime schedules tasks.\n"],
-  ["xargs.md", "# Options\n\n## -r\n\nIf the standard input holds nothing, do not run the command.\n\n## -n\n\nUse at most max-args arguments per command line.\n"],
+  [
+    "xargs.md",
+    "# Options\n\n## -r\n\nIf the standard input holds nothing, do not run the command.\n\n## -n\n\nUse at most max-args arguments per command line.\n",
+  ],
 ];
 
 beforeAll(() => {
