@@ -25,6 +25,7 @@ export const WEIGHTS = {
   version: 0.3,
   continued: 0.4,
   release: 0.6,
+  lead: 0,
 };
 export type Weights = typeof WEIGHTS;
 
@@ -33,7 +34,9 @@ export type Weights = typeof WEIGHTS;
  * such a question seldom names the section, so how much of it the body covers, and how close
  * together, counts for more than the title. Fitted on the dev split's questions
  * (`bun bench/retrieval/fit.ts --questions`): dev 0.61 -> 0.67 hit@1 on them, the unseen test
- * split's 0.50 -> 0.55.
+ * split's 0.50 -> 0.55. A question's words in a section's opening (`lead`) count besides: there a
+ * manual page's option or a doc's section says what it does, in the words a question asks with
+ * (dev 1,295 -> 1,298, test 485 -> 486 of all questions).
  */
 export const QUESTION_WEIGHTS: Weights = {
   ...WEIGHTS,
@@ -44,6 +47,7 @@ export const QUESTION_WEIGHTS: Weights = {
   fragment: 0.45,
   body: 0.075,
   defined: 0.15,
+  lead: 0.5,
 };
 
 /** A query with two stopwords or more is a sentence, not keywords (see QUESTION_WEIGHTS). */
@@ -351,6 +355,20 @@ function weightOf(m: TermMatcher, terms: Set<number>): number {
   return w / m.total;
 }
 
+/** How much of a section's opening its lead signal reads: a definition's first sentence or two. */
+const LEAD_CHARS = 300;
+
+/** Where a chunk's text opens: past a markdown heading line that leads it, and the blank lines after. */
+function leadStart(body: string): number {
+  let at = 0;
+  if (body.startsWith("#")) {
+    const end = body.indexOf("\n");
+    at = end < 0 ? body.length : end + 1;
+  }
+  while (at < body.length && /\s/.test(body[at]!)) at++;
+  return at;
+}
+
 /** The leaf's weight for a heading that only repeats the file's name, beside query words the title lacks. */
 const FILE_NAMED_LEAF = 0.5;
 
@@ -581,6 +599,9 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // signature), where an entry of an option or variable list begins.
   const defined = documentsOption ? 1 : weightOf(m, new Set(bodyHits.filter((h) => opensLine(c.body, h.at)).map((h) => h.term)));
   const proximity = n >= 2 && span > 0 ? 1 / (1 + span / (40 * n)) : 0;
+  // The query's words in the section's opening, where a section says what it does.
+  const opensAt = leadStart(c.body);
+  const lead = m.signal.lead > 0 ? weightOf(m, new Set(bodyHits.filter((h) => h.at >= opensAt && h.at < opensAt + LEAD_CHARS).map((h) => h.term))) : 0;
   let fragment = 0;
   if (m.fragments.length) {
     // The file's name stands above the chunk as it does above its headings: `node-fetch` is typed of every part of node-fetch-README.md.
@@ -610,6 +631,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     (versioned ? W.version : 0) +
     (m.asksVersion && isReleaseHeading(leaf) ? W.release : 0) +
     defined * W.defined +
+    lead * W.lead +
     // A few lines (a synopsis, a heading alone) seldom answer what a fuller section does.
     Math.min(1, Math.log1p(c.body.length / 256) / Math.log1p(16)) * W.body -
     (SUMMARY.test(leaf) && leafCover === 0 ? W.summary : 0) -

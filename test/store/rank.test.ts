@@ -12,6 +12,7 @@ import {
   isQuestion,
   makeMatcher,
   optionsTypedInPart,
+  QUESTION_WEIGHTS,
   scoreChunk,
   splitTitle,
   versionIn,
@@ -962,6 +963,26 @@ describe("questions and keywords", () => {
       expect(isQuestion(q)).toBe(true);
     for (const q of ["readable stream destroy", "the logger pid", "fs.readFile encoding", "git rebase -i HEAD~5", "is-number"])
       expect(isQuestion(q)).toBe(false);
+  });
+});
+
+describe("a question's words in a section's opening", () => {
+  const known = (word: string) => ({ word, forms: [word], df: 3, weight: 1, kind: "known" as const });
+  const terms = ["remove", "source", "file", "compressed"].map(known);
+  const filler = "This paragraph is about other settings of the tool and what they print. ".repeat(6);
+  const said = "Remove each source file once it has been compressed.";
+  // The same words and length: the one difference is where the text says it.
+  const opening = `### -k\n\n${said}\n\n${filler}`;
+  const below = `### -k\n\n${filler}\n\n${said}`;
+  const score = (weights: typeof WEIGHTS, body: string) =>
+    scoreChunk(makeMatcher(terms, [], weights), { title: "packer(1) > OPTIONS > -k", body, fused: 0 }).score;
+
+  test("count for a question: a section that opens with them ranks above one that says them far down", () => {
+    expect(score(QUESTION_WEIGHTS, opening)).toBeGreaterThan(score(QUESTION_WEIGHTS, below) + 0.3);
+  });
+
+  test("not for keywords, which name a section more often than they paraphrase it", () => {
+    expect(score(WEIGHTS, opening)).toBeCloseTo(score(WEIGHTS, below), 6);
   });
 });
 
