@@ -164,9 +164,12 @@ const commits = new WeakMap<Database, number>();
  * Two integer reads, so per-connection caches can check it on every query.
  */
 export function changeStamp(db: Database): string {
-  const version = pinned?.db === db ? pinned.version : (db.prepare<{ data_version: number }>("PRAGMA data_version").get()?.data_version ?? 0);
+  const version = pinned?.db === db ? pinned.version : dataVersion(db);
   return `${version}:${commits.get(db) ?? 0}`;
 }
+
+/** SQLite's count of other connections' commits, as this connection sees it. */
+const dataVersion = (db: Database) => db.prepare<{ data_version: number }>("PRAGMA data_version").get()?.data_version ?? 0;
 
 /** The connection whose data_version one read stands for while `withOneSnapshot` runs. */
 let pinned: { db: Database; version: number } | undefined;
@@ -179,7 +182,7 @@ let pinned: { db: Database; version: number } | undefined;
  */
 export function withOneSnapshot<T>(db: Database, read: () => T): T {
   if (pinned) return read();
-  pinned = { db, version: db.prepare<{ data_version: number }>("PRAGMA data_version").get()?.data_version ?? 0 };
+  pinned = { db, version: dataVersion(db) };
   try {
     return read();
   } finally {

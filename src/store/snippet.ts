@@ -79,7 +79,7 @@ export function makeSnippet(
     if (remaining.length === 0) {
       const allowed = room + byteLength(text.slice(head[0], head[1]));
       head[1] = head[0] + clipBytes(text.slice(head[0], head[0] + allowed), allowed).length;
-      room -= byteLength(text.slice(head[0], head[1])) - (allowed - room);
+      room = allowed - byteLength(text.slice(head[0], head[1]));
     }
   }
   // The section's opening sentence says what it is ("Enable creating a split archive and set the
