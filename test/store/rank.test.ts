@@ -726,6 +726,23 @@ describe("best-passage snippets", () => {
     expect(snippet).toContain("timeout happened");
   });
 
+  test("the passage goes on past its last hit: a key's value is shown, not cut after the key", () => {
+    // `addon` and `engines` a window's width apart: the stretch holding both ends at `"engines":`.
+    const lines = (n: number, line: (i: number) => string) => Array.from({ length: n }, (_, i) => line(i)).join("\n");
+    const record = [
+      "{",
+      lines(40, (i) => `  "field${i}": "value number ${i}",`),
+      '  "name": "node-addon-api",',
+      lines(13, (i) => `  "script${i}": "node tools/run-${i}.js",`),
+      '  "engines": {\n    "node": "^18 || ^20 || >= 21"\n  },',
+      lines(30, (i) => `  "other${i}": "value number ${i}",`),
+      "}",
+    ].join("\n");
+    const snippet = makeSnippet(record, findTerms(record, ["node", "addon", "engin"]), 700, [0.2, 0.5, 1]);
+    expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(700);
+    expect(snippet).toContain('"node": "^18 || ^20 || >= 21"');
+  });
+
   test("of passages holding the same terms, the one where they recur wins over the first", () => {
     const text = `${"filler ".repeat(40)}recover is a function; panic is mentioned once.\n${"filler ".repeat(80)}a panic starts panicking: recover stops the panic, and recover returns its value.\n${"filler ".repeat(40)}`;
     const snippet = makeSnippet(text, findTerms(text, ["recov", "panic"]), 200, [1, 1]);
