@@ -743,6 +743,13 @@ describe("best-passage snippets", () => {
     expect(snippet).toContain('"node": "^18 || ^20 || >= 21"');
   });
 
+  test("a passage that would stop mid-sentence finishes it, room allowing", () => {
+    const text = `# run\n\nThe run function takes capture_output and timeout. ${"Words go here. ".repeat(10)}When used, the internal Popen object is automatically created with stdout=PIPE and stderr=PIPE. ${"More words here. ".repeat(60)}`;
+    const snippet = makeSnippet(text, findTerms(text, ["captur", "output"]), 400, [1, 1]);
+    expect(Buffer.byteLength(snippet)).toBeLessThanOrEqual(400);
+    expect(snippet).toContain("with stdout=PIPE and stderr=PIPE.…");
+  });
+
   test("of passages holding the same terms, the one where they recur wins over the first", () => {
     const text = `${"filler ".repeat(40)}recover is a function; panic is mentioned once.\n${"filler ".repeat(80)}a panic starts panicking: recover stops the panic, and recover returns its value.\n${"filler ".repeat(40)}`;
     const snippet = makeSnippet(text, findTerms(text, ["recov", "panic"]), 200, [1, 1]);
