@@ -110,6 +110,29 @@ export function findCompounds(text: string, stems: string[]): TermHit[] {
   return hits;
 }
 
+/**
+ * Hits of a query word that the text writes in two (`Back-references` for `backreferences`,
+ * `time stamp` for `timestamp`): two words joined by a hyphen or a space whose letters together
+ * match a query term of six letters or more. For headings.
+ */
+export function findSplits(text: string, stems: string[]): TermHit[] {
+  const long = stems.flatMap((s, k) => (s.length >= 6 && /^[a-z]+$/.test(s) ? [k] : []));
+  if (long.length === 0) return [];
+  const lower = text.toLowerCase();
+  if (lower.length !== text.length) return [];
+  const hits: TermHit[] = [];
+  for (const m of lower.matchAll(SPLIT_PAIR)) {
+    const [first, second] = [m[1]!, m[2]!];
+    const joined = lightStem(first + second);
+    const term = long.find((k) => joined === stems[k]);
+    if (term !== undefined) hits.push({ term, at: m.index, length: first.length + 1 + second.length });
+  }
+  return hits;
+}
+
+/** Two words of letters joined by a hyphen or a space; the second is looked at, not taken, so each word pairs with the next. */
+const SPLIT_PAIR = /(?<![a-z])([a-z]{2,})[- ](?=([a-z]{2,})(?![a-z]))/g;
+
 interface CompoundIndex {
   /** Stems of three letters or more → their index. */
   heads: Map<string, number>;

@@ -4,7 +4,7 @@
  * section's heading should find that section, not each subsection that inherits its words. Terms
  * count by how much they tell (IDF): "use" or "file" matter less than the telling word.
  */
-import { findCompounds, findTerms, lightStem, minimalSpan, type TermHit } from "./match.ts";
+import { findCompounds, findSplits, findTerms, lightStem, minimalSpan, type TermHit } from "./match.ts";
 import type { PlannedTerm } from "./query-plan.ts";
 import { escapeRegExp, isTypedVersion, isVersionLike, STOPWORDS, words } from "./terms.ts";
 
@@ -559,7 +559,10 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const { leaf, path } = splitTitle(c.title);
   // A version the query gives a key (`c8 12`) is that key's, not part of a record's own (`undici@8.12.0`).
   const [leafText, pathText] = m.pairs.length ? [leaf, path].map(withoutVersions) : [leaf, path];
-  const leafHits = [...findTerms(leafText!, m.stems, m.inside), ...findCompounds(leafText!, m.stems)];
+  // A query word the heading writes in two (`backreference` of "Back-references") names both its words.
+  const splits = findSplits(leafText!, m.stems);
+  const splitWords = new Set(splits.flatMap((h) => words(leafText!.slice(h.at, h.at + h.length))));
+  const leafHits = [...findTerms(leafText!, m.stems, m.inside), ...findCompounds(leafText!, m.stems), ...splits];
   // The file's name stands above its headings: "node-fetch Class: Headers" names that class of node-fetch-README.md.
   const headingHits = findTerms(pathText!, m.stems, m.inside);
   const fileHits = c.label ? findTerms(fileName(c.label), m.stems, m.inside) : [];
@@ -573,7 +576,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const pathCover = weightOf(m, covered(m, pathHits));
   // How much of the heading the query accounts for: "Promises API" for "promises api" is 1.
   const leafWords = nameWords(leaf);
-  const matched = leafWords.map((w) => findTerms(w.word, m.stems, m.inside).length > 0 || findCompounds(w.word, m.stems).length > 0);
+  const matched = leafWords.map((w) => splitWords.has(w.word) || findTerms(w.word, m.stems, m.inside).length > 0 || findCompounds(w.word, m.stems).length > 0);
   const leafTotal = leafWords.reduce((n, w) => n + w.weight, 0);
   const matchedLeaf = leafWords.reduce((n, w, i) => n + (matched[i] ? w.weight : 0), 0);
   const leafPrecision = leafTotal ? matchedLeaf / leafTotal : 0;

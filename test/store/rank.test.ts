@@ -23,7 +23,7 @@ import { detectKind } from "../../src/store/chunk/detect-kind.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
 import { compactTables, dropComments, makeSnippet, shortenDigests } from "../../src/store/snippet.ts";
-import { findCompounds, findTerms, lightStem } from "../../src/store/match.ts";
+import { findCompounds, findSplits, findTerms, lightStem } from "../../src/store/match.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 /** `n` notes, each `# Note i` and the line `say(i)`: the store's other text, which sets each word's statistics. */
@@ -632,6 +632,35 @@ describe("words run together in a heading", () => {
     ["timeout", ["time"], 0], // one part alone is no compound
   ])("%s with %p", (heading, stems, n) => {
     expect(findCompounds(heading, stems).length).toBe(n);
+  });
+});
+
+describe("a query word a heading writes in two", () => {
+  test.each([
+    ["Back-references and Subexpressions", ["backreference", "subexpression"], 1],
+    ["Magic Mock", ["magicmock"], 1],
+    ["codegen-units", ["codegen"], 0], // the first word alone is the query's: no compound
+    ["Time stamps", ["timestamp"], 1],
+    ["the time of a stamp", ["timestamp"], 0],
+  ])("%s with %p", (heading, stems, n) => {
+    expect(findSplits(heading, stems).length).toBe(n);
+  });
+
+  test("names the heading: the section comes before an index that lists the word whole", () => {
+    const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    addNotes(db, 20, (i) => `unrelated words about topic ${i}`);
+    const manual =
+      "# sed\n\n## Back-references and Subexpressions\n\nA part of the regular expression designated with parentheses can be referred to later.\n\n" +
+      "## Concept Index\n\n" +
+      ["backreference, in replacement", "subexpression, grouping", "backreference, in regex", "subexpression, nested", "regex, syntax"]
+        .map((e) => `* ${e}: Regular Expressions.`)
+        .join("\n") +
+      "\n";
+    indexSource(db, { label: "sed.md", text: manual, kind: "markdown", maxChunk: 4096 });
+    expect(search(db, "sed backreference subexpression", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe(
+      "sed > Back-references and Subexpressions",
+    );
+    db.close();
   });
 });
 
