@@ -133,6 +133,7 @@ function isTermStart(c: number): boolean {
 export function isIdentifierLike(t: string): boolean {
   if (isVersionLike(t)) return true;
   let letters = 0;
+  let digits = 0;
   let joiner = false;
   let camel = false;
   for (let i = 0; i < t.length; i++) {
@@ -143,10 +144,11 @@ export function isIdentifierLike(t: string): boolean {
         const p = t.charCodeAt(i - 1);
         if (p >= 97 && p <= 122) camel = true;
       }
-    } else if (c < 48 || c > 57) joiner = true; // _ . / : @ # - $
+    } else if (c >= 48 && c <= 57) digits++;
+    else joiner = true; // _ . / : @ # - $
   }
-  // Mostly digits (timestamps, ids, sizes): no.
-  if (letters * 2 < t.length) return false;
+  // Mostly digits (timestamps, ids, sizes): no. Joiners do not count: `js-yaml-4.3.1.t` is a name.
+  if (letters < digits || letters === 0) return false;
   return camel || joiner || t.length >= 12 || letters < t.length;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { gramTerms, isTypedVersion, isVersionLike } from "../../src/store/terms.ts";
+import { gramTerms, isIdentifierLike, isTypedVersion, isVersionLike } from "../../src/store/terms.ts";
 
 const terms = (body: string, title = "") => gramTerms(title, body).split(" ").filter(Boolean);
 
@@ -52,5 +52,18 @@ describe("versions as a query gives them", () => {
   ])("%s: indexed as a version %p, asked as one %p", (t, indexed, asked) => {
     expect(isVersionLike(t)).toBe(indexed);
     expect(isTypedVersion(t)).toBe(asked);
+  });
+});
+
+describe("names a query types", () => {
+  test.each([
+    ["js-yaml-4.3.1.t", true], // a file name typed in part: its joiners are no digits
+    ["readFileSync", true],
+    ["node_modules/.bin", true],
+    ["a4b9d7e", true],
+    ["2024-01-02", false],
+    ["v1.2.3", false],
+  ])("%s: %p", (t, name) => {
+    expect(isIdentifierLike(t)).toBe(name);
   });
 });
