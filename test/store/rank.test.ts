@@ -635,6 +635,22 @@ describe("words run together in a heading", () => {
   });
 });
 
+describe("words that say what kind of text the whole of it is", () => {
+  test("`sdk` beside a section's own heading does not draw the query to a section that writes it", () => {
+    const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    addNotes(db, 30, (i) => `unrelated words about topic ${i}`);
+    const readme =
+      "# Acme TypeScript Library\n\n## Request IDs\n\nAll object responses in the SDK provide a `_request_id` property, so that you can " +
+      "quickly log failing requests and report them back to Acme.\n\n```ts\nconst done = await acme.jobs.create({ name: 'test' });\n" +
+      "console.log(done._request_id);\n```\n\n## Logging\n\n> All log messages are intended for debugging only. The format may change.\n\n" +
+      "### Log levels\n\nThe log level can be set with the `ACME_LOG` environment variable or the `logLevel` option.\n";
+    indexSource(db, { label: "acme-README.md", text: readme, kind: "markdown", maxChunk: 4096 });
+    const hits = search(db, "acme sdk logging", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+    expect(hits[0]!.title).toBe("Acme TypeScript Library > Logging");
+    db.close();
+  });
+});
+
 describe("a query word a heading writes in two", () => {
   test.each([
     ["Back-references and Subexpressions", ["backreference", "subexpression"], 1],
