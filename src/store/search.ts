@@ -317,7 +317,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
             snippetHits(matcher, row.body, bodyHits),
             budget,
             matcher.weights,
-            titleTerms(matcher, `${row.title}\n${fileName(row.label ?? "")}`),
+            titleTerms(matcher, `${withoutMembers(row.title)}\n${fileName(row.label ?? "")}`),
             named,
             row.code === 1,
           ),
@@ -326,6 +326,16 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
       ...(isMemory(row.label) ? { memory: true as const } : {}),
     };
   });
+}
+
+/**
+ * A title without the names it lists of the smaller definitions its chunk holds (`skelfile[SVC]
+ * = PATH (+ linkname, chgrpskel)`): they are in the chunk, not what it opens with, so a snippet
+ * goes to where the query's name is written rather than the chunk's head.
+ */
+function withoutMembers(title: string): string {
+  const at = title.indexOf(" (+ ");
+  return at < 0 ? title : title.slice(0, at);
 }
 
 /**

@@ -635,6 +635,25 @@ describe("words run together in a heading", () => {
   });
 });
 
+describe("a name a chunk's title lists beside the definition it opens with", () => {
+  test("is no reason to show the chunk's head: the snippet goes to where the name is written", () => {
+    const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const described = (entry: string, n: number) => [
+      `# ${entry}`,
+      "#",
+      ...Array.from({ length: n }, (_, k) => `#     What ${entry.split("[")[0]} does, line ${k}.`),
+      "#",
+      "#",
+    ];
+    const conf = [...described("skelfile[SVC] = PATH", 40), ...described("chgrpskel[SVC] = BOOLEAN", 3)].join("\n");
+    indexSource(db, { label: "adduser.local.conf", text: conf, kind: "code", maxChunk: 4096 });
+    const hit = search(db, "chgrpskel[SVC]", { limit: 3, snippetMax: 600, rrfK: 60 }).hits[0]!;
+    expect(hit.title).toContain("skelfile[SVC] = PATH (+ chgrpskel)");
+    expect(hit.snippet).toContain("# chgrpskel[SVC] = BOOLEAN");
+    db.close();
+  });
+});
+
 describe("words that say what kind of text the whole of it is", () => {
   test("`sdk` beside a section's own heading does not draw the query to a section that writes it", () => {
     const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });

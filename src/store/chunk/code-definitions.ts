@@ -17,6 +17,9 @@ const DEFINITION =
 const CALLABLE = /^(?:[A-Za-z_][\w:<>,*&\s]*\s[*&]*)?[A-Za-z_][\w:~]*\s*\([^;]*\)\s*(?:const\s*)?(?:\{\s*)?$/;
 const NOT_CALLABLE = /^(?:if|for|while|switch|return|else|do|catch|sizeof)\b/;
 const PREAMBLE = /^(?:\/\/|\/\*|\*|#(?!include|define|!)|@\w|--|;;|"""|''')/;
+/** A config file by its name: `.conf`, `.ini`, systemd units, `manpath.config`, `sshd_config`. */
+const CONFIG_FILE = /\.(?:conf|config|cfg|cnf|ini|properties|service|socket|timer|mount|desktop)$|(?:^|[\\/])[\w.-]+_config$/i;
+
 /**
  * What else opens a definition at the left margin in files of a kind, by the file's name, with
  * the name it defines: a C header's macros, typedefs and `extern` declarations; a TOML table
@@ -25,10 +28,11 @@ const PREAMBLE = /^(?:\/\/|\/\*|\*|#(?!include|define|!)|@\w|--|;;|"""|''')/;
  */
 const DECLARATIONS: {
   file: RegExp;
-  line: { test(line: string): boolean };
-  name: (line: string) => string | undefined;
+  /** `next` and `prev`: the lines below and above (a comment rule's title is written under it). */
+  line: { test(line: string, next?: string, prev?: string): boolean };
+  name: (line: string, next?: string, prev?: string) => string | undefined;
   /** How the chunk it opens is titled, when not by the line as written. */
-  title?: (line: string) => string;
+  title?: (line: string, next?: string, prev?: string) => string;
   /** Where documentation runs between the code (`=head1` … `=cut`): only these declarations open definitions there. */
   docs?: { open: RegExp; close: RegExp };
   /** Only these declarations open definitions in such a file: its other lines (`endmacro()`, `set(…)`) are no definitions. */
@@ -36,7 +40,9 @@ const DECLARATIONS: {
   /** Declarations also count this far in (an XML element under the root), tested without their indent. */
   maxIndent?: number;
   /** Declarations that head what follows them (a config file's banner or `[section]`): they title the chunk they open. */
-  heads?: (line: string) => boolean;
+  heads?: (line: string, next?: string, prev?: string) => boolean;
+  /** Declarations whose chunk starts at their own line: the comment above them is the text of the one before. */
+  bare?: (line: string, next?: string, prev?: string) => boolean;
 }[] = [
   {
     file: /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/i,
@@ -87,12 +93,15 @@ const DECLARATIONS: {
   { file: /\.toml$/i, line: /^\[\[?[^\]]+\]\]?\s*(?:#.*)?$/, name: (l) => /^\[\[?\s*([^\]]+?)\s*\]/.exec(l)?.[1] },
   {
     // An INI-style config file: its `[section]` lines, and each setting, a commented-out default
-    // too (`#work_mem = 4MB`, as postgresql.conf lists them); a prose comment (`# Caution: …`) is none.
-    file: /\.(?:conf|cfg|cnf|ini|properties|service|socket|timer|mount|desktop)$/i,
-    line: { test: (l) => CONFIG_ENTRY.test(l) || configBanner(l) !== undefined },
-    name: (l) => configBanner(l) ?? /^\[\s*([^\]]+?)\s*\]/.exec(l)?.[1] ?? /^[#;]?([A-Za-z_][\w.-]*)/.exec(l)?.[1],
-    title: (l) => configBanner(l) ?? l,
-    heads: (l) => configBanner(l) !== undefined || l.startsWith("["),
+    // too (`#work_mem = 4MB`, as postgresql.conf lists them, `#DEFINE pager pager`); a prose
+    // comment (`# Caution: …`) is none. Its banners and the comment rules over a section's
+    // opening comment (`#------` over `# Program definitions. …`) head the settings below.
+    file: CONFIG_FILE,
+    line: { test: (l, next, prev) => CONFIG_ENTRY.test(l) || configHeading(l, next, prev) !== undefined || documentedEntry(l, next) !== undefined },
+    name: (l, next, prev) => configHeading(l, next, prev) ?? /^\[\s*([^\]]+?)\s*\]/.exec(l)?.[1] ?? /^[#;]?\s?([A-Za-z_][\w.-]*)/.exec(l)?.[1],
+    title: (l, next, prev) => configHeading(l, next, prev) ?? documentedEntry(l, next) ?? l,
+    heads: (l, next, prev) => configHeading(l, next, prev) !== undefined || l.startsWith("["),
+    bare: (l, next, prev) => documentedEntry(l, next) !== undefined || (configBanner(l) === undefined && configHeading(l, next, prev) !== undefined),
   },
   {
     file: /\.sql$/i,
@@ -131,8 +140,60 @@ function podText(line: string): string {
     .trim();
 }
 
-/** An INI section or a setting, a commented-out default too (`#work_mem = 4MB`, `;max_input_vars = 1000`). */
-const CONFIG_ENTRY = /^(?:\[[^\]]+\]\s*$|[#;]?[A-Za-z_][\w.-]*\s*=)/;
+/**
+ * An INI section or a setting, a commented-out default too: `#work_mem = 4MB`, `;max_input_vars =
+ * 1000`, one of a service's (`group[www] = www`), or a key and its value apart (`MANDB_MAP
+ * /usr/man /var/cache/man`, `#DEFINE pager pager`, sshd_config's `#Port 22`).
+ */
+const CONFIG_ENTRY = /^(?:\[[^\]]+\]\s*$|[#;]?[A-Za-z_][\w.-]*(?:\[[^\]\s]*\])?\s*=|[#;]?[A-Za-z_][\w.-]*[ \t]+[^\s=#])/;
+
+/**
+ * A setting a comment documents: written as a comment at the margin (`# user[SVC] = USER`), its
+ * description indented further on the comment lines below (`#     Specifies that…`), maybe
+ * after an empty one. Its text.
+ */
+function documentedEntry(line: string, next: string | undefined): string | undefined {
+  if (next === undefined || !/^[#;](?:\s{2,}\S|\s*$)/.test(next)) return undefined;
+  return /^[#;] ([A-Za-z_][\w.-]*(?:\[[^\]\s]*\])?\s*=.*?)\s*$/.exec(line)?.[1];
+}
+
+/** A box's text line: `#   USERS service   #`, `; About php.ini   ;`. */
+const BOXED = /^[#;]\s+([A-Za-z][^#;]*?)\s+[#;]+\s*$/;
+
+/** Longest comment line under a rule that titles the section below it without ending a sentence. */
+const SHORT_TITLE = 40;
+
+/** A comment rule: a comment of dashes, equals signs, stars or the comment mark alone (`#------`, `######`, `; ====`). */
+const COMMENT_RULE = /^(?:[#;]\s*[-=*~]{5,}|#{6,}|;{6,})\s*$/;
+
+/**
+ * The title a config file's line gives the settings below it: a banner (configBanner), or a
+ * comment rule's, written on the comment line under it: its first sentence (`# Program
+ * definitions.  These are…`), or the box's text (`#   USERS service   #` between two rules).
+ */
+function configHeading(line: string, next: string | undefined, prev?: string): string | undefined {
+  const banner = configBanner(line);
+  if (banner !== undefined || next === undefined) return banner;
+  // A comment underlined by a rule (`# GLOBAL VARIABLES:` over `# ====`), a paragraph of its own:
+  // the last line of a comment block over a rule is none.
+  if (COMMENT_RULE.test(next) && !COMMENT_RULE.test(line)) {
+    const text = /^[#;]\s+([A-Za-z][^#;]{2,58}?)[\s:]*$/.exec(line)?.[1];
+    const apart = prev === undefined || /^\s*(?:[#;]\s*)?$/.test(prev);
+    return text && apart && /^[#;]\s*[=-]/.test(next) ? text : undefined;
+  }
+  // A banner of its own (`; Resource Limits ;` in its box) heads the lines below it already; a
+  // rule under a box's text or under a comment closes the box or underlines the comment, and
+  // the comment below it is the section's text.
+  if (!COMMENT_RULE.test(line) || COMMENT_RULE.test(next) || configBanner(next) !== undefined) return undefined;
+  if (prev !== undefined && (configBanner(prev) !== undefined || BOXED.test(prev) || /^[#;]\s+\S*[A-Za-z]/.test(prev))) return undefined;
+  const boxed = BOXED.exec(next)?.[1];
+  if (boxed) return clip(boxed, 60);
+  // Its first sentence, ended on its line, or a short line: a paragraph that only begins there
+  // (under the rule that closes a box) names nothing.
+  const text = /^[#;]\s*([A-Za-z].*?)\s*$/.exec(next)?.[1];
+  const sentence = text && (/^(.+?)[.:](?:\s|$)/.exec(text)?.[1] ?? (text.length <= SHORT_TITLE ? text : undefined));
+  return sentence ? clip(sentence, 60) : undefined;
+}
 
 /**
  * The title of a config file's comment banner, which heads the settings below it: php.ini's
@@ -235,7 +296,8 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
       else if (inDocs === "pod" && docs.close.test(line)) inDocs = undefined;
     }
     // In documentation only its own headings open definitions: its prose is no code.
-    if (inDocs && !(indent === 0 && declarations!.line.test(line))) continue;
+    const [next, prev] = [t.lines[i + 1], t.lines[i - 1]];
+    if (inDocs && !(indent === 0 && declarations!.line.test(line, next, prev))) continue;
     const only = declarations?.only === true;
     if (only && indent > 0 && indent <= (declarations!.maxIndent ?? 0) && declarations!.line.test(line.trimStart())) {
       const name = declarations!.name(line);
@@ -251,28 +313,28 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
     }
     if (only && indent > 0) continue;
     if (indent === 0) {
-      const declared = declarations?.line.test(line) === true;
+      const declared = declarations?.line.test(line, next, prev) === true;
       const assigned = only ? null : ASSIGNED.exec(line);
       if (declared || assigned || (!only && isDefinition(line))) {
         const goMethod = GO_METHOD.exec(line);
         const name = declared
-          ? declarations!.name(line)
+          ? declarations!.name(line, next, prev)
           : assigned
             ? assigned[2]
             : (goMethod?.[2] ?? (KEYWORD_NAME.exec(line) ?? CALLABLE_NAME.exec(line))?.[1]);
         // A Go method is titled as its docs name it: `Client.PostForm(url string, …)`.
-        const written = declared && declarations!.title ? declarations!.title(line) : line;
+        const written = declared && declarations!.title ? declarations!.title(line, next, prev) : line;
         const signature = clip((goMethod ? `${goMethod[1]}.${line.slice(goMethod[0].length - goMethod[2]!.length)}` : written).replace(/\s*[{:]?\s*$/, ""), 60);
         const block = containerName(line);
         out.set(i, {
           line: i,
-          start: preambleStart(t, i),
+          start: declared && declarations!.bare?.(line, next, prev) ? i : preambleStart(t, i),
           signature,
           lines: 0,
           // A Go method belongs with its type.
           scope: block ?? goMethod?.[1] ?? "",
           ...(name ? { name } : {}),
-          ...(block || (declared && declarations!.heads?.(line)) ? { container: true } : {}),
+          ...(block || (declared && declarations!.heads?.(line, next, prev)) ? { container: true } : {}),
         });
       }
       continue;

@@ -96,6 +96,7 @@ for (const ext of [
   "cmake",
   // Config files: their `#` comments are no markdown headings; settings and sections are definitions (code-definitions.ts).
   "conf",
+  "config",
   "cfg",
   "cnf",
   "ini",
@@ -108,6 +109,9 @@ for (const ext of [
 ]) {
   BY_EXTENSION[ext] = "code";
 }
+
+/** A config file named without an extension: `ssh_config`, `sshd_config`. */
+const CONFIG_NAME = /^[\w.-]+_config$/;
 
 // How much of the text the content sniffing looks at; enough to see a document's shape.
 const SNIFF_CHARS = 65_536;
@@ -125,7 +129,7 @@ export function detectKind(name: string, text: string): ContentKind {
   const base = name.trim().split(/[\\/]/).pop()!.toLowerCase();
   const dot = base.lastIndexOf(".");
   const ext = base === "cmakelists.txt" ? "cmake" : dot > 0 ? base.slice(dot + 1) : base === "dockerfile" || base === "makefile" ? base : "";
-  const known = BY_EXTENSION[ext];
+  const known = BY_EXTENSION[ext] ?? (CONFIG_NAME.test(base) ? "code" : undefined);
   if (known) return known;
   if (looksLikeJson(text)) return "json";
   const head = text.slice(0, SNIFF_CHARS);

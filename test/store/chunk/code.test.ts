@@ -389,6 +389,77 @@ describe("code", () => {
     expect(chunks.find((c) => c.title.includes("logging"))!.body).toContain("log_17 = 17");
   });
 
+  test("a config file's comment rules head the sections under them, titled by the comment below the rule", () => {
+    const entries = (key: string, n: number) => Array.from({ length: n }, (_, k) => `${key}\t/usr/path${k}\t/var/cache/path${k}`);
+    const t = [
+      "# example.config",
+      "#",
+      "# There are two mappings allowed in this file:",
+      "# --------------------------------------------------------",
+      "# PATH_MAP\t\tpath_element\tmanpath_element",
+      "# CACHE_MAP\t\tmanpath\t[catpath]",
+      "#---------------------------------------------------------",
+      "# every generated path includes these fields, and more of them",
+      "#",
+      ...entries("PATH_MAP", 12),
+      "#---------------------------------------------------------",
+      "# Program definitions.  These are commented out by default as the value",
+      "# of the definition is already the default.",
+      "#",
+      ...Array.from({ length: 12 }, (_, k) => `#DEFINE\tprogram${k}\tprogram${k} -x`),
+      "#---------------------------------------------------------",
+      "# Flags.",
+      "# NOCACHE keeps the program from writing cached pages.",
+      "#NOCACHE",
+    ].join("\n");
+    const titles = code(t, "example.config").map((c) => c.title.replace(/^example\.config lines \d+-\d+: /, ""));
+    expect(titles[0]).toStartWith("There are two mappings allowed in this file");
+    expect(titles.some((x) => x.startsWith("Program definitions (+"))).toBe(true);
+    // A short last section is listed with the chunk before it.
+    expect(titles.at(-1)).toContain("Flags");
+    // A rule that underlines a heading or closes a table names nothing; nor does a paragraph that only begins under it.
+    expect(titles.join("\n")).not.toContain("PATH_MAP\t\tpath_element");
+    expect(titles.join("\n")).not.toContain("every generated path");
+  });
+
+  test("a config file's boxed banners, underlined comment headings and the settings its comments document title their chunks", () => {
+    const described = (entry: string) => [`# ${entry}`, "#", ...Array.from({ length: 12 }, (_, k) => `#     What ${entry} does, line ${k}.`), "#", "#"];
+    const t = [
+      "######################",
+      "#   Global Options   #",
+      "######################",
+      "",
+      "# The dirmode variable sets the mode of created directories.",
+      "",
+      "dirmode = 0755",
+      "",
+      "###########################",
+      "#   Syntax of this file   #",
+      "###########################",
+      "",
+      ...Array.from({ length: 14 }, (_, k) => `# The syntax, explained in its line ${k}.`),
+      "#",
+      "# SERVICE VARIABLES:",
+      "# ==================",
+      "#",
+      "# The following service variables are available.",
+      "#",
+      ...described("user[SVC] = USER"),
+      ...described("group[SVC] = GROUP"),
+      ...described("mkdir[SVC] = BOOLEAN"),
+    ].join("\n");
+    const chunks = code(t, "adduser.local.conf");
+    const titles = chunks.map((c) => c.title.replace(/^adduser\.local\.conf lines \d+-\d+: /, "")).join("\n");
+    // Short ones are listed in the title of the chunk before them (`SERVICE VARIABLES (+ user)`).
+    for (const title of ["Global Options", "Syntax of this file", "SERVICE VARIABLES (+ user)", "group[SVC] = GROUP", "mkdir[SVC] = BOOLEAN"]) {
+      expect(titles).toContain(title);
+    }
+    // A setting's description goes with it, not with the one after.
+    const mkdir = chunks.find((c) => c.title.includes("mkdir[SVC]"))!;
+    expect(mkdir.body).toStartWith("# mkdir[SVC] = BOOLEAN");
+    expect(chunks.find((c) => c.title.includes("SERVICE VARIABLES"))!.body).toStartWith("# SERVICE VARIABLES:");
+  });
+
   test("Java: members of a nested interface are definitions, titled by both classes and without their return type", () => {
     const method = (name: string) => [
       "        /**",

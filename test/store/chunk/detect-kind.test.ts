@@ -27,6 +27,8 @@ test.each([
   // A config file's `#` comments and commented-out settings are no markdown.
   ["postgresql.conf", "# - Memory -\n\n#work_mem = 4MB\n# Caution: read this\n", "code"],
   ["my.cnf", "[mysqld]\nport = 3306\n", "code"],
+  ["manpath.config", "# manpath.config\n#\n# There are three mappings.\nMANDATORY_MANPATH\t/usr/man\n", "code"],
+  ["/etc/ssh/sshd_config", "# This is the sshd server system-wide configuration file.\n\n#Port 22\nPermitRootLogin no\n", "code"],
   ["Getopt/Long.pm", "=head1 NAME\n", "code"],
   ["CMakeLists.txt", "cmake_minimum_required(VERSION 3.20)\n", "code"],
   ["package.tcl", "# package.tcl --\n", "code"],
