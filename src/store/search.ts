@@ -175,7 +175,16 @@ function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter
     // that, BM25 over them all (3 ms for 3,600 at 50 MB) brings only chunks of one common word.
     const some = rarest(gate, plan.total);
     if (some.length === 1 && some[0]!.df > orPostingsCap(plan.total)) return lists;
-    return [...lists, candidates(db, "fts_words", expression(some, "OR", q), filter, "rank", newestOf(some))];
+    const or = candidates(db, "fts_words", expression(some, "OR", q), filter, "rank", newestOf(some));
+    // A word in a chunk or two is the query's most telling one: its chunks close the OR list when
+    // BM25 ranked them out of it (`esvalidate` once in a long record, below 24 chunks that say
+    // `package` many times), for the re-ranking to weigh.
+    const rare = some.filter((t) => t.df > 0 && t.df <= RARE_LIST_DF);
+    if (rare.length > 0 && rare.length < some.length && or.length >= filter.take) {
+      const listed = new Set(or);
+      for (const id of candidates(db, "fts_words", expression(rare, "OR", q), filter, "rank")) if (!listed.has(id)) or.push(id);
+    }
+    return [...lists, or];
   }
   if (usable.length === 0) return [];
   // Every word is in most chunks: BM25 cannot tell them apart, and ranking them all is what is slow.
@@ -183,6 +192,12 @@ function wordLists(db: Database, q: ParsedQuery, plan: QueryPlan, filter: Filter
   const all = expression(usable, "AND", q);
   return [candidates(db, "fts_words", all, filter, "newest"), titleCandidates(db, all, filter, "newest")];
 }
+
+/**
+ * Most chunks a word of an OR list may be in for its chunks to close the list when BM25 ranked
+ * them out of it: 1 and 2 measured alike (dev +1 of 1,744), 8 and 24 less.
+ */
+const RARE_LIST_DF = 2;
 
 /**
  * Most postings of one word a BM25 list ranks. With a single word, BM25 orders its chunks by how

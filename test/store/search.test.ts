@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { detectKind } from "../../src/store/chunk/index.ts";
 import { openStore, type Database } from "../../src/store/db.ts";
-import { indexSource } from "../../src/store/index-source.ts";
+import { indexSource, indexSources } from "../../src/store/index-source.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
 import { parseQuery } from "../../src/store/query.ts";
 import { BM25, filterSql, gateTerms, gramFragments, search, versionTitles, type SearchOptions } from "../../src/store/search.ts";
@@ -260,6 +260,28 @@ describe("a word in more chunks than a BM25 list ranks", () => {
     // Only the newest 512 of the word's 700 chunks were ranked.
     for (const h of hits) expect(Number(h.source.slice(6, 10))).toBeGreaterThanOrEqual(700 - 512);
     expect(search(local, "zorblax quintessa", base).hits[0]?.source).toBe("notes/0000.md");
+    local.close();
+  });
+});
+
+describe("a word in a chunk or two", () => {
+  test("closes the OR list when BM25 ranked its chunks out of it, and the re-ranking weighs them", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    // Among 1,600 other notes, sixty say `package` over and over in a few words: BM25's best for
+    // the query's commoner words; one long record names the command once.
+    indexSources(
+      local,
+      Array.from({ length: 1660 }, (_, i) => ({
+        label: `notes/n${i}.md`,
+        text: i < 60 ? `The package of package ${i}: a package of packages.` : `Note ${i} mentions other words here.`,
+        kind: "text" as const,
+        maxChunk: 4096,
+      })),
+    );
+    const fields = Array.from({ length: 90 }, (_, k) => `  "field${k}": "value number ${k} of the record"`).join(",\n");
+    const record = `{\n  "name": "esprima",\n  "bin": { "esparse": "./bin/esparse.js", "esvalidate": "./bin/esvalidate.js" },\n${fields}\n}\n`;
+    indexSource(local, { label: "records.json", text: record, kind: "json", maxChunk: 4096 });
+    expect(search(local, "which package provides the esvalidate command", base).hits[0]?.source).toBe("records.json");
     local.close();
   });
 });
