@@ -21,7 +21,7 @@ import {
 import { search } from "../../src/store/search.ts";
 import { detectKind } from "../../src/store/chunk/detect-kind.ts";
 import { parseQuery } from "../../src/store/query.ts";
-import { planQuery } from "../../src/store/query-plan.ts";
+import { planQuery, type PlannedTerm } from "../../src/store/query-plan.ts";
 import { compactTables, dropComments, makeSnippet, shortenDigests } from "../../src/store/snippet.ts";
 import { findCompounds, findSplits, findTerms, lightStem } from "../../src/store/match.ts";
 import { tempDir } from "../helpers/temp.ts";
@@ -632,6 +632,25 @@ describe("words run together in a heading", () => {
     ["timeout", ["time"], 0], // one part alone is no compound
   ])("%s with %p", (heading, stems, n) => {
     expect(findCompounds(heading, stems).length).toBe(n);
+  });
+});
+
+describe("a file the query names", () => {
+  test("its chunk scores above the same text in another file by the named words' share of the query, beyond what the headings above it give", () => {
+    const term = (word: string, weight: number): PlannedTerm => ({ word, forms: [word], df: 3, weight, kind: "known" });
+    const terms = [term("express", 0.6), term("redirect", 0.5), term("301", 0.8)];
+    const share = 0.6 / (0.6 + 0.5 + 0.8);
+    const chunk = { title: "Response > res.redirect(status, url)", body: "Redirects to the URL with the given status code, 301 or 302.", fused: 0.5 };
+    const gap = (weights: typeof WEIGHTS, fragments: string[] = []) => {
+      const m = makeMatcher(terms, fragments, weights);
+      return scoreChunk(m, { ...chunk, label: "lib/express-response.js" }).score - scoreChunk(m, { ...chunk, label: "lib/response.js" }).score;
+    };
+    for (const weights of [WEIGHTS, QUESTION_WEIGHTS]) {
+      expect(weights.file).toBeGreaterThan(0);
+      expect(gap(weights) - gap({ ...weights, file: 0 })).toBeCloseTo(weights.file * share, 5);
+      // A word the query types as an option (`--express`) names an option, not the file.
+      expect(gap(weights, ["--express"]) - gap({ ...weights, file: 0 }, ["--express"])).toBeCloseTo(0, 5);
+    }
   });
 });
 
