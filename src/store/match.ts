@@ -119,7 +119,8 @@ export function findSplits(text: string, stems: string[]): TermHit[] {
   const long = stems.flatMap((s, k) => (s.length >= 6 && /^[a-z]+$/.test(s) ? [k] : []));
   if (long.length === 0) return [];
   const lower = text.toLowerCase();
-  if (lower.length !== text.length) return [];
+  // Most titles hold no word that begins one of the long terms: a few indexOf calls rule them out.
+  if (lower.length !== text.length || !long.some((k) => lower.includes(stems[k]!.slice(0, 3)))) return [];
   const hits: TermHit[] = [];
   for (const m of lower.matchAll(SPLIT_PAIR)) {
     const [first, second] = [m[1]!, m[2]!];
