@@ -296,7 +296,8 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
       else if (inDocs === "pod" && docs.close.test(line)) inDocs = undefined;
     }
     // In documentation only its own headings open definitions: its prose is no code.
-    const [next, prev] = [t.lines[i + 1], t.lines[i - 1]];
+    const next = t.lines[i + 1];
+    const prev = t.lines[i - 1];
     if (inDocs && !(indent === 0 && declarations!.line.test(line, next, prev))) continue;
     const only = declarations?.only === true;
     if (only && indent > 0 && indent <= (declarations!.maxIndent ?? 0) && declarations!.line.test(line.trimStart())) {
