@@ -58,14 +58,16 @@ function opensEmphasis(lower: string, at: number): boolean {
  * tokenising every word of every candidate. Non-Latin terms may start mid-run (no spaces in CJK),
  * as may the stems `inside` names (pieces of identifiers, `etRandomVal` in `getRandomValues`).
  */
-export function findTerms(text: string, stems: string[], inside?: ReadonlySet<number>): TermHit[] {
+export function findTerms(text: string, stems: string[], inside?: ReadonlySet<number>, prefixes?: ReadonlySet<number>): TermHit[] {
   const lower = text.toLowerCase();
   // Lower-casing can change the length of a few characters (İ); then offsets would drift, so tokenise.
   if (lower.length !== text.length) return findTermsByTokens(text, stems);
   const hits: TermHit[] = [];
   stems.forEach((stem, term) => {
     const anywhere = NON_ASCII.test(stem) || inside?.has(term) === true;
-    const key = anywhere ? stem : stem.slice(0, Math.max(3, stem.length - 2));
+    // The last word of an option typed in part begins a word (`len` of `--line-len`, in `length`).
+    const begins = prefixes?.has(term) === true;
+    const key = anywhere || begins ? stem : stem.slice(0, Math.max(3, stem.length - 2));
     for (let pos = lower.indexOf(key); pos >= 0; pos = lower.indexOf(key, pos + 1)) {
       if (anywhere) {
         hits.push({ term, at: pos, length: stem.length });
@@ -77,7 +79,7 @@ export function findTerms(text: string, stems: string[], inside?: ReadonlySet<nu
       while (end < lower.length && isWordCharAt(lower, end)) end++;
       // `_max_workers_` (markdown emphasis, as pages render a parameter) is the word max_workers.
       if (emphasis) while (end > pos + key.length && lower[end - 1] === "_") end--;
-      if (wordMatches(lower.slice(pos, end), stem)) hits.push({ term, at: pos, length: end - pos });
+      if (begins || wordMatches(lower.slice(pos, end), stem)) hits.push({ term, at: pos, length: end - pos });
     }
   });
   return hits.sort((a, b) => a.at - b.at);

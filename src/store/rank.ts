@@ -277,6 +277,8 @@ export interface TermMatcher {
   asksVersion?: boolean;
   /** A key and the major version the query gives after it (`c8 12`, `node 20`), and where a text gives that key that value: see holdsValue. */
   pairs: { key: string; value: string; given: RegExp }[];
+  /** Stems that begin words (the last word of an option typed in part, see typedInPartStems). */
+  prefixes?: ReadonlySet<number>;
   /** Terms the query types as part of an option (`buffers` of `--buffers`): an option names no file. */
   ofFlags: ReadonlySet<number>;
 }
@@ -288,6 +290,16 @@ export interface TermMatcher {
 export function optionsTypedInPart(m: TermMatcher, candidates: { title: string; body: string }[]): boolean {
   const flags = m.fragments.filter(isFlag);
   return flags.length > 0 && !candidates.some((c) => flags.some((f) => holdsWhole(c.title, f) || holdsWhole(c.body, f)));
+}
+
+/**
+ * The stems of the last word of each option the query types in part (`len` of `--line-len`):
+ * it begins a word of the option it stands for (`--line-length=N`), where a word of its own
+ * would be matched whole.
+ */
+export function typedInPartStems(m: TermMatcher): Set<number> {
+  const last = new Set(m.fragments.filter(isFlag).map((f) => lightStem(words(f).at(-1) ?? "")));
+  return new Set(m.stems.flatMap((s, k) => (s.length >= 2 && last.has(s) ? [k] : [])));
 }
 
 /**
@@ -579,12 +591,12 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   // A query word the heading writes in two (`backreference` of "Back-references") names both its words.
   const splits = findSplits(leafText!, m.stems);
   const splitWords = new Set(splits.flatMap((h) => words(leafText!.slice(h.at, h.at + h.length))));
-  const leafHits = [...findTerms(leafText!, m.stems, m.inside), ...findCompounds(leafText!, m.stems), ...splits];
+  const leafHits = [...findTerms(leafText!, m.stems, m.inside, m.prefixes), ...findCompounds(leafText!, m.stems), ...splits];
   // The file's name stands above its headings: "node-fetch Class: Headers" names that class of node-fetch-README.md.
   const headingHits = findTerms(pathText!, m.stems, m.inside);
   const fileHits = c.label ? findTerms(fileName(c.label), m.stems, m.inside) : [];
   const pathHits = [...headingHits, ...fileHits];
-  const rawBody = findTerms(c.body, m.stems, m.inside);
+  const rawBody = findTerms(c.body, m.stems, m.inside, m.prefixes);
   const bodyHits = rawBody.map((h) => ({ ...h, term: m.termOf[h.term]! }));
   const inLeaf = covered(m, leafHits);
   const all = new Set([...inLeaf, ...covered(m, pathHits), ...bodyHits.map((h) => h.term)]);
@@ -593,7 +605,9 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
   const pathCover = weightOf(m, covered(m, pathHits));
   // How much of the heading the query accounts for: "Promises API" for "promises api" is 1.
   const leafWords = nameWords(leaf);
-  const matched = leafWords.map((w) => splitWords.has(w.word) || findTerms(w.word, m.stems, m.inside).length > 0 || findCompounds(w.word, m.stems).length > 0);
+  const matched = leafWords.map(
+    (w) => splitWords.has(w.word) || findTerms(w.word, m.stems, m.inside, m.prefixes).length > 0 || findCompounds(w.word, m.stems).length > 0,
+  );
   const leafTotal = leafWords.reduce((n, w) => n + w.weight, 0);
   const matchedLeaf = leafWords.reduce((n, w, i) => n + (matched[i] ? w.weight : 0), 0);
   const leafPrecision = leafTotal ? matchedLeaf / leafTotal : 0;

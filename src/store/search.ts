@@ -14,6 +14,7 @@ import {
   snippetHits,
   splitTitle,
   titleTerms,
+  typedInPartStems,
   WEIGHTS,
   type Scored,
   type TermMatcher,
@@ -289,6 +290,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   // An option or command typed with its dashes or slash (`--delete`, `/quit`) counts where it is written so.
   const matcher = makeMatcher(plan.terms, [...new Set([...exactFragments, ...q.fragments.filter(isTypedVersion), ...q.flags])], options.weights);
   matcher.optionsInPart = optionsTypedInPart(matcher, rows);
+  if (matcher.optionsInPart) matcher.prefixes = typedInPartStems(matcher);
   matcher.namesInPart = namesTypedInPart(matcher, rows);
   matcher.asksVersion = asksForVersion(q.terms, q.fragments);
   const best = (options.rrfK + 1) / Math.max(1, lists.length);

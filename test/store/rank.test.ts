@@ -342,6 +342,20 @@ describe("options and commands typed as written", () => {
     local.close();
   });
 
+  test("the last word of an option typed in part begins a word of the option (--line-len of --line-length=N), not one of its own", () => {
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    const api = Array.from(
+      { length: 12 },
+      (_, i) => `## \`fs.truncate${i}(path[, len])\`\n\nTruncates the file at path ${i} to len bytes; len defaults to 0 and a line of it is kept.\n`,
+    ).join("\n");
+    indexSource(local, { label: "node/fs.md", text: `# File system\n\n${api}`, kind: "markdown", maxChunk: 4096 });
+    const sed =
+      "# sed\n\n## Command-Line Options\n\nThe options.\n\n### -l N, --line-length=N\n\nSpecify the desired line-wrap length for the l command. A length of 0 means never wrap.\n";
+    indexSource(local, { label: "sed.md", text: sed, kind: "markdown", maxChunk: 4096 });
+    expect(search(local, "--line-len", { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("sed > Command-Line Options > -l N, --line-length=N");
+    local.close();
+  });
+
   test("an option typed in part, which no candidate writes whole, counts where it begins an option (--null-da)", () => {
     const q = parseQuery("--null-da");
     const m = makeMatcher([{ word: "null", forms: ["null"], df: 3, weight: 1, kind: "known" }], q.flags);
