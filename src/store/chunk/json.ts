@@ -168,11 +168,37 @@ function groupLabel(group: Entry[], isArray: boolean, first: number): string {
   if (group.length === 1) return group[0]!.label;
   const labels = group.map((e) => e.label);
   // Objects side by side (`securitySchemes, headers, parameters`) name their own keys too: what a query names is under them.
-  if (!isArray && group.some((e) => e.inner)) return clip(group.map((e) => (e.inner ? `${e.label} (${e.inner.join(", ")})` : e.label)).join(", "), 160);
+  if (!isArray && group.some((e) => e.inner)) return withInner(group, 160);
   if (!isArray) return clip(labels.join(", "), 80);
   const range = `[${first}-${first + group.length - 1}]`;
   const named = labels.filter((l) => !l.startsWith("["));
   return named.length > 0 ? clip(`${range} ${named.join(", ")}`, 80) : range;
+}
+
+/**
+ * Keys side by side, each with the keys under it as far as `max` characters allow: every key
+ * first, then the names under them in order, a list cut with "…" where the room ends. A record's
+ * `dependencies (chalk, cli-cursor, …)` left no room for the `dist` after it.
+ */
+function withInner(group: Entry[], max: number): string {
+  const keys = group.map((e) => e.label).join(", ");
+  if (keys.length >= max) return clip(keys, max);
+  let room = max - keys.length;
+  return group
+    .map((e) => {
+      if (!e.inner || e.inner.length === 0 || room < 6) return e.label;
+      const names: string[] = [];
+      for (const name of e.inner) {
+        const more = names.length < e.inner.length - 1 ? ", …" : "";
+        if (` (${[...names, name].join(", ")}${more})`.length > room) break;
+        names.push(name);
+      }
+      if (names.length === 0) return e.label;
+      const inner = ` (${names.join(", ")}${names.length < e.inner.length ? ", …" : ""})`;
+      room -= inner.length;
+      return `${e.label}${inner}`;
+    })
+    .join(", ");
 }
 
 const ID_FIELDS = ["id", "name", "title", "number", "path", "slug", "key", "label"] as const;

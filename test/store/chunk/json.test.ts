@@ -101,6 +101,27 @@ describe("json", () => {
     expect(titles).toContain("components > securitySchemes (apiKey), parameters (page, perPage, x-readme-version)");
   });
 
+  test("a record's keys side by side are all named, the keys under them only as far as the title's room allows", () => {
+    const deps = Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`dependency-number-${i}`, `^${i}.0.0`]));
+    const record = {
+      name: "ora",
+      version: "9.3.0",
+      description: "Elegant terminal spinner. ".repeat(60),
+      readme: "A long readme. ".repeat(120),
+      engines: { node: ">=20" },
+      scripts: { test: "xo && ava" },
+      dependencies: deps,
+      devDependencies: { ava: "^6.0.0", xo: "^0.59.0" },
+      dist: { shasum: "187c87cc1062350f549f481de32bf91424c2b0e3", tarball: "https://registry.npmjs.org/ora/-/ora-9.3.0.tgz" },
+    };
+    const titles = json(JSON.stringify([record, { ...record, version: "9.2.0" }], null, 2), 2048, "ora.versions.json").map((c) => c.title);
+    const grouped = titles.find((t) => t.startsWith("ora@9.3.0 > ") && t.includes("dependencies ("))!;
+    expect(grouped).toContain("dependencies (dependency-number-0");
+    expect(grouped).toContain(", …)");
+    expect(grouped).toMatch(/, dist(?: \(|$)/);
+    expect(grouped.length).toBeLessThanOrEqual("ora@9.3.0 > ".length + 160);
+  });
+
   test("an object's members that are records (an API's methods) get a chunk each; a map of plain values stays with its record", () => {
     const method = (name: string) => ({
       id: `storage.objects.${name}`,
