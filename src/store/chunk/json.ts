@@ -186,17 +186,15 @@ function withInner(group: Entry[], max: number): string {
   let room = max - keys.length;
   return group
     .map((e) => {
-      if (!e.inner || e.inner.length === 0 || room < 6) return e.label;
-      const names: string[] = [];
-      for (const name of e.inner) {
-        const more = names.length < e.inner.length - 1 ? ", …" : "";
-        if (` (${[...names, name].join(", ")}${more})`.length > room) break;
-        names.push(name);
-      }
-      if (names.length === 0) return e.label;
-      const inner = ` (${names.join(", ")}${names.length < e.inner.length ? ", …" : ""})`;
-      room -= inner.length;
-      return `${e.label}${inner}`;
+      const all = e.inner ?? [];
+      if (all.length === 0 || room < 6) return e.label;
+      // The first `n` names, "…" after them when some are left out.
+      const inner = (n: number) => ` (${all.slice(0, n).join(", ")}${n < all.length ? ", …" : ""})`;
+      let n = 0;
+      while (n < all.length && inner(n + 1).length <= room) n++;
+      if (n === 0) return e.label;
+      room -= inner(n).length;
+      return `${e.label}${inner(n)}`;
     })
     .join(", ");
 }
