@@ -29,7 +29,18 @@ export interface Listing {
   first: number;
   /** Each row's name by line; undefined for a line that is no row (blank, a note). */
   names: (string | undefined)[];
+  /**
+   * The names of its columns, when a header line gives them (`Name, Version, Architecture,
+   * Description` of `dpkg -l`, `NAME, READY, STATUS` of `kubectl get`): they say what every
+   * row holds ("which git version is installed"), though only the first run's text has them.
+   */
+  columns?: string;
 }
+
+/** A column's name in a header line: a capitalised or upper-case word. */
+const COLUMN = /^[A-Z][A-Za-z]+$/;
+/** Fewest column names a header line gives. */
+const COLUMNS_MIN = 3;
 
 /**
  * The listing `t` is, if it is one: most of its non-blank lines split into tokens, one position
@@ -55,7 +66,25 @@ export function findListing(t: LineTable): Listing | null {
     });
     if (named < rows * ROW_SHARE || seen.size < named * DISTINCT_SHARE) continue;
     const names = tokens.map((r) => (r && r.length >= 2 && r[k] !== undefined && NAME.test(r[k]!) ? r[k] : undefined));
-    return { first: Math.max(0, first), names };
+    const header = columnHeader(tokens, first);
+    if (header === undefined) return { first: Math.max(0, first), names };
+    // The header line is no row, though its column's name sits where the rows' names do.
+    names[header] = undefined;
+    return { first: Math.max(0, first), names, columns: tokens[header]!.filter((w) => COLUMN.test(w)).join(", ") };
   }
   return null;
+}
+
+/**
+ * The header line that names the columns, among the few lines around where the rows start: every
+ * token but one (a `||/` marker) a column's name, at least COLUMNS_MIN of them.
+ */
+function columnHeader(tokens: (string[] | undefined)[], first: number): number | undefined {
+  for (let i = Math.max(0, first - 3); i <= first + 1 && i < tokens.length; i++) {
+    const line = tokens[i];
+    if (!line) continue;
+    const named = line.filter((w) => COLUMN.test(w)).length;
+    if (named >= COLUMNS_MIN && named >= line.length - 1) return i;
+  }
+  return undefined;
 }

@@ -120,7 +120,8 @@ function chunkHeading(t: LineTable, p: Piece, timed: boolean): string | undefine
 
 /**
  * A listing in runs of rows, each titled by its rows' names (`jvm-flags.txt lines 150-170:
- * HeapDumpOnOutOfMemoryError, HeapDumpPath, …`): a run ends before its names outgrow a title,
+ * HeapDumpOnOutOfMemoryError, HeapDumpPath, …`) and its columns' names if a header gives them
+ * (`dpkg-l.txt (Name, Version, Architecture, Description) lines 65-79: …, git`): a run ends before its names outgrow a title,
  * its rows LISTING_ROWS_MAX or its bytes the chunk size. The header lines go with the first run.
  */
 function listingChunks(t: LineTable, listing: Listing, name: string, maxChunk: number): Chunk[] {
@@ -128,11 +129,14 @@ function listingChunks(t: LineTable, listing: Listing, name: string, maxChunk: n
   let start = 0;
   let names: string[] = [];
   let rows = 0;
+  // Its columns' names stand with the file's in every run's title.
+  const label = listing.columns ? `${name} (${listing.columns})` : name;
+  const room = LISTING_TITLE_MAX - (label.length - name.length);
   const flush = (end: number) => {
     const p = trimPiece(t, { start, end });
     if (p)
       out.push({
-        title: rangeTitle(name, p.start, p.end, names.join(", ") || undefined),
+        title: rangeTitle(label, p.start, p.end, names.join(", ") || undefined),
         body: pieceBody(t, p),
         lineStart: p.start + 1,
         lineEnd: p.end + 1,
@@ -146,7 +150,7 @@ function listingChunks(t: LineTable, listing: Listing, name: string, maxChunk: n
     const row = i >= listing.first ? listing.names[i] : undefined;
     if (row !== undefined) {
       const title = names.length ? `${names.join(", ")}, ${row}`.length : row.length;
-      if (rows > 0 && (title > LISTING_TITLE_MAX || rows >= LISTING_ROWS_MAX || t.offsets[i + 1]! - t.offsets[start]! > maxChunk)) flush(i - 1);
+      if (rows > 0 && (title > room || rows >= LISTING_ROWS_MAX || t.offsets[i + 1]! - t.offsets[start]! > maxChunk)) flush(i - 1);
       names.push(row);
       rows++;
     } else if (t.offsets[i + 1]! - t.offsets[start]! > maxChunk && i > start) flush(i - 1);

@@ -82,6 +82,17 @@ describe("listings, one entry per line", () => {
     for (const c of chunks) expect(c.title.length).toBeLessThan(260);
   });
 
+  test("dpkg -l: the columns its header names stand in every run's title, and the header line is no row", () => {
+    const chunks = text(dpkg, "dpkg-l.txt");
+    for (const c of chunks) expect(c.title).toMatch(/^dpkg-l\.txt \(Name, Version, Architecture, Description\) lines \d+-\d+: /);
+    expect(chunks[0]!.title).toContain(": pkg-a0, ");
+  });
+
+  test("a listing without a header line of column names keeps the file's name alone", () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `ii  tool-${i}   2.${i}   amd64   a tool`).join("\n");
+    for (const c of text(rows, "list.txt")) expect(c.title).toMatch(/^list\.txt lines \d+-\d+: tool-/);
+  });
+
   test("a JVM's flag table is named by its flags, not by their types", () => {
     const flags = [
       "[Global flags]",
