@@ -673,8 +673,9 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     // A few lines (a synopsis, a heading alone) seldom answer what a fuller section does.
     Math.min(1, Math.log1p(c.body.length / 256) / Math.log1p(16)) * W.body -
     (SUMMARY.test(leaf) && leafCover === 0 ? W.summary : 0) -
-    // A table of contents names every section and documents none.
-    (isContents(c.body) ? W.contents : 0) -
+    // A table of contents names every section and documents none; under a heading the query
+    // names whole ("fastify hooks overview": Hooks), it is that section's overview of its parts.
+    (isContents(c.body) && !(leafPrecision === 1 && leafCover > 0) ? W.contents : 0) -
     (deeper ? W.deeper : 0) -
     // A later part of a section (`Environment Commands (2)`) goes on with its entries; a query
     // that names the section's heading asks for the part that opens it.

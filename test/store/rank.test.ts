@@ -604,6 +604,29 @@ describe("tables of contents", () => {
   });
 });
 
+describe("a table of contents under a named heading", () => {
+  const toc = `Hooks let you listen to events.\n\n${["onRequest", "preParsing", "preHandler", "onSend", "onResponse", "onError"].map((h) => `- [${h}](#${h.toLowerCase()})`).join("\n")}\n`;
+  const m = makeMatcher(
+    [
+      { word: "hooks", forms: ["hook"], df: 5, weight: 1, kind: "known" },
+      { word: "overview", forms: ["overview"], df: 5, weight: 1, kind: "known" },
+    ],
+    [],
+  );
+  const score = (title: string, body: string) => scoreChunk(m, { title, body, fused: 0 }).score;
+
+  test("is the section the query names: its contents are its overview, not ranked down", () => {
+    const prose = toc.replace(/- \[(\w+)\]\(#\w+\)/g, "- $1 runs at its step.");
+    expect(isContents(toc)).toBe(true);
+    expect(score("Fastify > Hooks", toc)).toBeCloseTo(score("Fastify > Hooks", prose), 1);
+  });
+
+  test("is ranked down under a heading the query does not name", () => {
+    const prose = toc.replace(/- \[(\w+)\]\(#\w+\)/g, "- $1 runs at its step.");
+    expect(score("Fastify > Lifecycle", toc)).toBeLessThan(score("Fastify > Lifecycle", prose) - WEIGHTS.contents / 2);
+  });
+});
+
 describe("common words in headings", () => {
   test("a word in most chunks still picks the section whose heading it is", () => {
     const local = openStore(join(tempDir("ctxmode-common-title-"), "c.db"), { busyTimeoutMs: 1000 });
