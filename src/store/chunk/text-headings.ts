@@ -186,8 +186,10 @@ function manPage(lines: string[]): string | undefined {
       const line = lines[j]!;
       const sub = MAN_SUBSECTION.exec(line);
       const apart = isBlank(lines[j - 1]) || out[j - 1]!.startsWith("#");
+      // pydoc's text: a class over its ` |` bars.
+      if (PYDOC_CLASS.test(line) && PYDOC_BAR.test(lines[j + 1] ?? "")) out[j] = `${h}### ${line.trim()}`;
       // A subsection title stands alone: a blank line (or its section's heading) before it, text indented deeper after it.
-      if (sub && apart && indentOf(lines[j + 1] ?? "") >= 4) out[j] = `${h}## ${sub[1]!.trim()}`;
+      else if (sub && apart && indentOf(lines[j + 1] ?? "") >= 4) out[j] = `${h}## ${sub[1]!.trim()}`;
       // A numbered example at the section's own indent (`Example 4. Stoppable oneshot service`, as
       // DocBook renders one) heads the text down to the next: an EXAMPLES section of unit files
       // and their notes is several answers, not one.
@@ -207,6 +209,15 @@ function manPage(lines: string[]): string | undefined {
   }
   return out.join("\n");
 }
+
+/**
+ * pydoc's rendering of a module (`python3 -m pydoc zipfile`) reads as a manual page; under
+ * CLASSES each class opens at four columns (`    class ZipFile(builtins.object)`) over its text
+ * behind ` |  ` bars. Without it as a heading, every class took the title of the class tree's
+ * first line (`builtins.Exception(builtins.BaseException) (7)`).
+ */
+const PYDOC_CLASS = /^ {4}class [A-Za-z_][\w.]*(?:\(.*\))?:?$/;
+const PYDOC_BAR = /^ {4,5}\|(?: {2}|$)/;
 
 /** A numbered example's caption, as DocBook titles one: `Example 2. Simple service`. */
 const EXAMPLE_CAPTION = /^Example \d+\. \S.{0,80}$/;

@@ -177,6 +177,42 @@ describe("sections of text that is not markdown", () => {
     expect(chunks.some((c) => c.body.includes("Tag Table") || c.body.includes("Node: Top84"))).toBe(false);
   });
 
+  test("pydoc: each class under CLASSES heads its own text, not the class tree's first line", () => {
+    const bar = (lines: string[]) => lines.map((l) => `     |  ${l}`.trimEnd());
+    const pydoc = [
+      "Help on module shelf:",
+      "",
+      "NAME",
+      "    shelf - Keep things on a shelf.",
+      "",
+      "DESCRIPTION",
+      "    Shelves hold boxes.",
+      "",
+      "CLASSES",
+      "    builtins.Exception(builtins.BaseException)",
+      "        ShelfError",
+      "    builtins.object",
+      "        Shelf",
+      "",
+      "    class ShelfError(builtins.Exception)",
+      ...bar(["Raised when a shelf is full.", "", "Method resolution order:", "    ShelfError", "    builtins.Exception"]),
+      "",
+      "    class Shelf(builtins.object)",
+      ...bar(["Shelf(size=10)", "", "Methods defined here:", "", "put(self, box)", "    Put a box on the shelf."]),
+      "",
+      "FUNCTIONS",
+      "    empty(shelf)",
+      "        Whether the shelf holds nothing.",
+      "",
+    ].join("\n");
+    const all = titles(pydoc, "shelf.txt");
+    expect(all).toContain("CLASSES > class ShelfError(builtins.Exception)");
+    expect(all).toContain("CLASSES > class Shelf(builtins.object)");
+    const chunks = chunkText(pydoc, detectKind("shelf.txt", pydoc), { maxChunk: 4096, name: "shelf.txt" });
+    expect(chunks.find((c) => c.title.endsWith("class Shelf(builtins.object)"))!.body).toContain("Put a box on the shelf.");
+    expect(chunks.find((c) => c.title.endsWith("class ShelfError(builtins.Exception)"))!.body).not.toContain("Put a box");
+  });
+
   test("text with a stray `File: … Node:` line or two is not read as an Info manual", () => {
     const text = "Notes\n=====\n\nFile: a.info,  Node: Top\n\nMore\n====\n\ntext\n";
     expect(titles(text, "notes.txt")).toEqual(["Notes", "More"]);
