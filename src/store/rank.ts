@@ -132,6 +132,25 @@ function beginsOption(text: string, flag: string): boolean {
   return false;
 }
 
+/**
+ * How nearly a name typed in part is the name it begins in `text`: its share of the shortest such
+ * name, scaled into COMPLETION_FLOOR-1 (`definePropert` is 13/14 of defineProperty); 0 when it begins none.
+ */
+function completes(text: string, parts: readonly string[]): number {
+  let best = 0;
+  for (const f of parts) {
+    for (let at = text.indexOf(f); at >= 0; at = text.indexOf(f, at + 1)) {
+      if (nameChar(text.charCodeAt(at - 1))) continue;
+      let end = at + f.length;
+      while (end < text.length && nameChar(text.charCodeAt(end))) end++;
+      if (end > at + f.length) best = Math.max(best, COMPLETION_FLOOR + (1 - COMPLETION_FLOOR) * (f.length / (end - at)));
+    }
+  }
+  return best;
+}
+
+const COMPLETION_FLOOR = 0.3;
+
 const nameChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95 || c === 36;
 
 /**
@@ -478,7 +497,8 @@ function namesHeading(m: TermMatcher, leaf: string, h: HeadingCover, documentsOp
   // number, parameters); one giving a longer name or another form of its words (`getHeaders()`,
   // `BZ2_bzWriteOpen`, `process.version`, `writable._write`) names it at most in part.
   // So does a name typed in part, by the heading of the name it begins (`hrtime.big`: `process.hrtime.bigint()`).
-  if (exact === 0 && m.namesInPart?.some((f) => beginsOption(leaf.toLowerCase(), f))) exact = QUALIFIED;
+  // The nearer its completion, the more so: `definePropert` is defineProperty before defineProperties.
+  if (exact === 0 && m.namesInPart?.length) exact = QUALIFIED * completes(leaf.toLowerCase(), m.namesInPart);
   const names = m.fragments.filter((f) => !isFlag(f) && !isVersionLike(f) && NAME_JOINED.test(f));
   if (names.length > 0) {
     const givesName = names.some((f) => holdsWhole(leaf.toLowerCase(), f));

@@ -11,6 +11,7 @@ import {
   snippetHits,
   isQuestion,
   makeMatcher,
+  namesTypedInPart,
   optionsTypedInPart,
   QUESTION_WEIGHTS,
   scoreChunk,
@@ -601,6 +602,22 @@ describe("tables of contents", () => {
     ["* Menu:\n\n* Overview::\n* Command-Line Options::\n* Exit status::\n* Addresses::\n* Regexps::\n", false],
   ])("%#: %p", (body, contents) => {
     expect(isContents(body)).toBe(contents);
+  });
+});
+
+describe("a name typed in part", () => {
+  test("names the heading of its nearest completion first (`definePropert`: defineProperty, then defineProperties)", () => {
+    const q = parseQuery("definePropert");
+    const m = makeMatcher([{ word: "definepropert", forms: ["defineproperty", "defineproperties"], df: 2, weight: 1, kind: "prefix" }], q.fragments);
+    const body = "Adds properties to an object: defineProperty one, defineProperties many.";
+    const chunks = [
+      { title: "lib.d.ts lines 1-9: Object.defineProperties<T>(o: T, properties: PropertyDescriptorMap): T;", body },
+      { title: "lib.d.ts lines 10-19: Object.defineProperty<T>(o: T, p: PropertyKey): T;", body },
+    ];
+    m.namesInPart = namesTypedInPart(m, chunks);
+    expect(m.namesInPart).toEqual(["definepropert"]);
+    const [many, one] = chunks.map((c) => scoreChunk(m, { ...c, fused: 0 }).score);
+    expect(one!).toBeGreaterThan(many!);
   });
 });
 

@@ -277,6 +277,7 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
   let heredocEnd: string | undefined;
   // The qualified name of each class-like block opened so far, by its line (`HttpClient.Builder`).
   const containers = new Map<number, string>();
+  const instances = DECLARATION_FILE.test(name) ? declaredInstances(t) : undefined;
   // Lines with less indent than the current one, innermost last: the top is a line's parent.
   const stack: { indent: number; line: number }[] = [];
   for (let i = 0; i < t.lines.length; i++) {
@@ -344,8 +345,9 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
     // A member of a class-like block, or of one nested in it (`HttpClient.Builder.connectTimeout`).
     let container = containers.get(parent.line);
     if (container === undefined) {
-      const own = containerName(t.lines[parent.line]!.trimStart());
-      if (!own) continue;
+      const declared = containerName(t.lines[parent.line]!.trimStart());
+      if (!declared) continue;
+      const own = instances?.get(declared) ?? declared;
       const outer = t.indents[parent.line] === 0 ? undefined : containers.get(enclosing(stack, parent.line));
       container = outer ? `${outer}.${own}` : own;
       containers.set(parent.line, container);
@@ -374,6 +376,23 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
     d.lines = nonBlank(t, d.start, k + 1 < defs.length ? defs[k + 1]!.start - 1 : t.lines.length - 1);
   });
   return defs;
+}
+
+/** TypeScript declarations, whose interfaces may be the types of values they declare (`declare var Object: ObjectConstructor;`). */
+const DECLARATION_FILE = /\.d\.[cm]?ts$/i;
+const DECLARED_VALUE = /^declare\s+(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*:\s*([A-Za-z_$][\w$]*)\s*;/;
+
+/**
+ * Interfaces a declaration file gives as the type of one value, by name: `ObjectConstructor` →
+ * `Object`. Their members are what code calls on that value (`Object.freeze`), and are titled so.
+ */
+function declaredInstances(t: LineTable): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of t.lines) {
+    const m = line.startsWith("declare") ? DECLARED_VALUE.exec(line) : null;
+    if (m && m[1] !== m[2]) out.set(m[2]!, m[1]!);
+  }
+  return out;
 }
 
 /** A member declared with its type first (`HttpClient.Version version()`, `<T> HttpResponse<T> send(`): the name and what follows. */

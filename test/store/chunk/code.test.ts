@@ -483,6 +483,29 @@ describe("code", () => {
     expect(titles).toContain("HttpClient.Builder.followRedirects(Duration duration);");
   });
 
+  test("TypeScript declarations: members of the interface a value is declared as are titled by the value", () => {
+    const member = (sig: string) => ["    /**", ...Array.from({ length: 14 }, (_, k) => `     * What ${sig} does, note ${k}.`), "     */", `    ${sig}`, ""];
+    const t = [
+      "interface ShelfConstructor {",
+      ...member("freeze<T>(o: T): Readonly<T>;"),
+      ...member("keys(o: object): string[];"),
+      "}",
+      "",
+      "declare var Shelf: ShelfConstructor;",
+      "",
+      "interface Crate {",
+      ...member("open(): void;"),
+      "}",
+    ].join("\n");
+    const titles = (name: string) => code(t, name).map((c) => c.title.replace(/^\S+ lines \d+-\d+: /, ""));
+    expect(titles("shelf.d.ts")).toContain("Shelf.freeze<T>(o: T): Readonly<T>;");
+    expect(titles("shelf.d.ts")).toContain("Shelf.keys(o: object): string[];");
+    expect(titles("shelf.d.ts").join("\n")).not.toContain("ShelfConstructor.");
+    expect(titles("shelf.d.ts")).toContain("interface Crate (+ open)");
+    // Only a declaration file says what its interfaces are the types of.
+    expect(titles("shelf.ts")).toContain("ShelfConstructor.keys(o: object): string[];");
+  });
+
   test("Ruby: a here-document's lines at the margin do not end the class around it", () => {
     const method = (name: string) => [
       `  # What ${name} does.`,
