@@ -95,6 +95,18 @@ interface ChunkRow {
 
 const CANDIDATES = 24;
 /**
+ * A question put in words of its own ("turndown: put every link URL at the bottom as numbered
+ * references") shares fewer of them with its section than keywords do, and BM25 ranks that section
+ * lower: its lists are longer, for the re-ranking to find it (32: dev +3, test +2 of 2,428
+ * questions; 40: dev +3, test 0). Not for text pasted from elsewhere, whose words are many.
+ */
+const QUESTION_CANDIDATES = 32;
+
+/** Candidates each list takes: more for a question put in words (isQuestion) than for keywords or pasted text. */
+export function listLength(question: boolean, pasted: boolean): number {
+  return question && !pasted ? QUESTION_CANDIDATES : CANDIDATES;
+}
+/**
  * Most extra candidate slots kept for memory chunks: every candidate is scored in JS, so a project
  * with hundreds of rule chunks must not make every query slower; more than this many memory chunks
  * outranking the content a query wants does not happen with instruction files.
@@ -116,9 +128,10 @@ export function search(db: Database, query: string, options: SearchOptions): Sea
 
 function searchNow(db: Database, query: string, options: SearchOptions): SearchResult {
   const parsed = parseQuery(query);
-  const filter = filterSql(db, options);
   const plan = planQuery(db, parsed, options.beforeVocab);
-  const weights = options.weights ?? (isQuestion(query) ? QUESTION_WEIGHTS : WEIGHTS);
+  const question = isQuestion(query);
+  const filter = filterSql(db, options, listLength(question, plan.pasted === true));
+  const weights = options.weights ?? (question ? QUESTION_WEIGHTS : WEIGHTS);
   const hits = rankCandidates(db, withFixedFragments(parsed, plan), plan, filter, { ...options, weights });
   return {
     query,
@@ -590,7 +603,7 @@ interface Filter {
   take: number;
 }
 
-export function filterSql(db: Database, options: SearchOptions): Filter {
+export function filterSql(db: Database, options: SearchOptions, candidates = CANDIDATES): Filter {
   const conds: string[] = [];
   const params: Params = {};
   if (options.source) {
@@ -613,5 +626,5 @@ export function filterSql(db: Database, options: SearchOptions): Filter {
   const sourceSql = conds.map((c) => ` AND ${c}`).join("");
   let sql = conds.length ? ` AND EXISTS (SELECT 1 FROM sources s WHERE s.doc_id = c.doc_id${sourceSql})` : "";
   if (options.contentType) sql += ` AND c.code = ${options.contentType === "code" ? 1 : 0}`;
-  return { sql, sourceSql, params, take: CANDIDATES + Math.max(0, Math.min(options.memoryReserve ?? 0, MEMORY_RESERVE_MAX)) };
+  return { sql, sourceSql, params, take: candidates + Math.max(0, Math.min(options.memoryReserve ?? 0, MEMORY_RESERVE_MAX)) };
 }

@@ -6,7 +6,8 @@ import { openStore, type Database } from "../../src/store/db.ts";
 import { indexSource, indexSources } from "../../src/store/index-source.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
 import { parseQuery } from "../../src/store/query.ts";
-import { BM25, filterSql, gateTerms, gramFragments, search, versionTitles, type SearchOptions } from "../../src/store/search.ts";
+import { isQuestion } from "../../src/store/rank.ts";
+import { BM25, filterSql, gateTerms, gramFragments, listLength, search, versionTitles, type SearchOptions } from "../../src/store/search.ts";
 import { fixturesDir, tempDir } from "../helpers/temp.ts";
 
 const base: SearchOptions = { limit: 5, snippetMax: 800, rrfK: 60 };
@@ -305,6 +306,17 @@ describe("a version the query types beside common words", () => {
     // No version typed, no such list.
     expect(versionTitles(local, parseQuery("zorblax changes"), gate, filter)).toEqual([]);
     expect(search(local, "zorblax 2.0.0 changes", base).hits[0]?.title).toBe("zorblax 2.0.0 (1 Jan 2020)");
+    local.close();
+  });
+});
+
+describe("candidates per list", () => {
+  test("a question put in words takes more of each list than keywords or pasted text", () => {
+    const question = (q: string) => listLength(isQuestion(q), false);
+    expect(question("how do I put every link at the bottom of the page")).toBeGreaterThan(question("turndown link references"));
+    expect(listLength(true, true)).toBe(question("turndown link references"));
+    const local = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+    expect(filterSql(local, base, listLength(true, false)).take).toBe(listLength(true, false));
     local.close();
   });
 });
