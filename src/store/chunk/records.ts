@@ -63,9 +63,10 @@ const HUNK_LINES = 40;
 /**
  * A file's diff in runs of hunks, each titled by the file and its first hunk: the function or
  * class `git diff` names after the `@@` (`argparse.py @@ class _AppendAction(Action):`), else the
- * hunk's first changed line (`argparse.py @@ +    def _warning(self, message):`). One record for
- * the whole file was cut every 200 lines under the file's name alone. A diff of one short hunk
- * stays whole.
+ * hunk's first changed line (`argparse.py @@ +    def _warning(self, message):`), then the
+ * functions and classes its hunks show (`(+ _get_values, _warning)`), which a question names.
+ * One record for the whole file was cut every 200 lines under the file's name alone. A diff of
+ * one short hunk stays whole.
  */
 function hunks(lines: string[], start: number, end: number, path: string): TextRecord[] {
   const at: number[] = [];
@@ -78,9 +79,37 @@ function hunks(lines: string[], start: number, end: number, path: string): TextR
     const next = at[k] ?? end + 1;
     // A run ends where the next hunk starts, once it holds enough lines.
     if (k < at.length && next - from < HUNK_LINES) continue;
-    out.push({ start: from, end: next - 1, label: clip(`${shortPath(path)} @@ ${hunkName(lines, first, next - 1)}`, 90) });
+    const name = clip(hunkName(lines, first, next - 1), 80);
+    const defined = definedIn(lines, from, next - 1).filter((d) => !name.includes(d));
+    out.push({ start: from, end: next - 1, label: `${shortPath(path)} @@ ${name}${defined.length ? ` (+ ${listUpTo(defined, DEFINED_MAX)})` : ""}` });
     from = next;
     first = next;
+  }
+  return out;
+}
+
+/** A definition a diff line shows, changed or as context: `+    def _warning(self, message):`, ` func (c *Client) Do(`. */
+const DIFF_DEFINITION =
+  /^[ +-]\s*(?:(?:export|async|static|public|private|protected|pub)\s+)*(?:def|class|function|func|fn|sub|interface|struct)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)/;
+/** Characters of definition names a run's title lists. */
+const DEFINED_MAX = 60;
+
+/** The names of the functions and classes a run of hunks shows, in order, once each. */
+function definedIn(lines: string[], start: number, end: number): string[] {
+  const out = new Set<string>();
+  for (let i = start; i <= end; i++) {
+    const m = DIFF_DEFINITION.exec(lines[i]!);
+    if (m) out.add(m[1]!);
+  }
+  return [...out];
+}
+
+/** Names joined by commas as far as `max` characters allow, `…` for the rest. */
+function listUpTo(names: string[], max: number): string {
+  let out = "";
+  for (const n of names) {
+    if (out && out.length + n.length + 2 > max) return `${out}, …`;
+    out = out ? `${out}, ${n}` : n;
   }
   return out;
 }

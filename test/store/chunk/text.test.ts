@@ -169,6 +169,29 @@ describe("git", () => {
     for (const c of chunks) if (c.body.startsWith("@@ -")) expect(c.title).toContain(" @@ ");
   });
 
+  test("a run of hunks is titled by its first hunk and the functions and classes all of them show", () => {
+    const hunk = (n: number, def: string) =>
+      [
+        `@@ -${n * 40},6 +${n * 40},7 @@`,
+        `     ${def}`,
+        ...Array.from({ length: 12 }, (_, k) => `         step_${n}_${k}()`),
+        `-        old_${n}()`,
+        `+        new_${n}()`,
+      ].join("\n");
+    const t = [
+      "diff --git a/pkg/tool.py b/pkg/tool.py",
+      "--- a/pkg/tool.py",
+      "+++ b/pkg/tool.py",
+      hunk(1, "def parse(self, argv):"),
+      hunk(2, "class Runner(Base):"),
+      hunk(3, "def _warning(self, message):"),
+      hunk(4, "def close(self):"),
+      "",
+    ].join("\n");
+    const titles = text(t, "change.diff").map((c) => c.title);
+    expect(titles.some((x) => /@@ - old_1\(\) \(\+ parse, Runner, _warning\)$/.test(x))).toBe(true);
+  });
+
   test("a plain unified diff without diff --git splits at ---/+++ pairs", () => {
     const t = "--- a/x.txt\n+++ b/x.txt\n@@ -1 +1 @@\n-old\n+new\n--- a/y.txt\n+++ b/y.txt\n@@ -1 +1 @@\n-a\n+b\n";
     expect(text(t, "patch").map((c) => c.title)).toEqual(["patch lines 1-5: x.txt", "patch lines 6-10: y.txt"]);
