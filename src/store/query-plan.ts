@@ -160,14 +160,18 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   const alsoSearched: string[] = [];
   if (!literal && hasVocab(db)) {
     for (const t of terms) {
-      // Held only through a stem another word shares (`proces` as `proceed`, `runing` as `rune`).
-      const stemOnly = t.kind === "known" && t.df <= STEM_ONLY_DF && !heldWhole(t.word);
+      // Held only through a stem another word shares (`proces` as `proceed`, `runing` as `rune`,
+      // `requirments` as `requirements`): a word of letters the spelling vocabulary would hold
+      // (four letters or more: `pep` is in none, and is no typo for that).
+      const unwritten = t.kind === "known" && t.word.length >= 4 && t.word.length <= 40 && /^[a-z]+$/.test(t.word) && !heldWhole(t.word);
+      const stemOnly = unwritten && t.df <= STEM_ONLY_DF;
       if ((t.kind === "known" || t.kind === "prefix") && t.df <= RARE_DF) alsoSearched.push(...widenRare(db, t, terms, total));
       // A typo as likely: a close word in a few times more chunks stands beside it.
       else if (stemOnly) alsoSearched.push(...widenRare(db, t, terms, total, STEM_ONLY_RATIO));
-      // And the words the text writes with that stem are its forms (`contributers` is found as
-      // `contributed`), or the re-ranker and snippets would find it in no chunk.
-      if (stemOnly) t.forms = [...t.forms, ...sameStem(db, t.word).filter((w) => !t.forms.includes(w))];
+      // And, however common the stem, the words the text writes with it are its forms
+      // (`contributers` is found as `contributed`, `contributors`), or the re-ranker and snippets
+      // would find it in no chunk.
+      if (unwritten) t.forms = [...t.forms, ...sameStem(db, t.word).filter((w) => !t.forms.includes(w))];
     }
   }
   for (const t of terms) {

@@ -436,6 +436,22 @@ test("a word the index holds only through a stem other words share stands for th
   own.close();
 });
 
+test("however common its stem, a word the text never writes stands for the words it does write with it (requirments: requirements); a word too short for the vocabulary (pep) stays as typed", () => {
+  const own = storeOf([
+    ["zlib.md", "# Zlib\n\n## Memory usage tuning\n\nThe memory requirements of deflate grow with windowBits.\n\n## Streams\n\nDeflate streams flush.\n"],
+    ["peps.md", "# PEPs\n\n## PEP 646\n\nVariadic generics, proposed in pep 646, as other peps before.\n"],
+    ...many(120, (i) => [`req-${i}.md`, `# Req ${i}\n\nThis step is required by ${i} and requires nothing else.\n`]),
+  ]);
+  const term = (q: string, w: string) => planQuery(own, parseQuery(q)).terms.find((t) => t.word === w)!;
+  const typo = term("deflate memory requirments", "requirments");
+  expect(typo.kind).toBe("known");
+  expect(typo.df).toBeGreaterThan(100);
+  expect(typo.forms).toContain("requirements");
+  expect(search(own, "deflate memory requirments", { limit: 1, snippetMax: 800, rrfK: 60 }).hits[0]!.title).toBe("Zlib > Memory usage tuning");
+  expect(term("which pep added variadic generics", "pep").forms).toEqual(["pep"]);
+  own.close();
+});
+
 test("a name joined by underscores with a part typed wrong is fixed whole (worker_thraeds -> worker_threads)", () => {
   const own = storeOf([
     ["wt.md", "# Worker threads\n\n## worker_threads notes\n\nThe worker_threads module runs JavaScript in parallel.\n"],
