@@ -605,6 +605,36 @@ describe("tables of contents", () => {
   });
 });
 
+describe("a question's answer in a subsection", () => {
+  test("is ranked down less as a mere subsection when its heading only repeats a word of the one above (parse: Decoders)", () => {
+    const terms: PlannedTerm[] = [
+      { word: "parse", forms: ["parse", "decode"], df: 20, weight: 0.5, kind: "known" },
+      { word: "string", forms: ["string"], df: 200, weight: 0.3, kind: "known" },
+      { word: "trailing", forms: ["trailing"], df: 10, weight: 0.6, kind: "known" },
+      { word: "data", forms: ["data"], df: 300, weight: 0.25, kind: "known" },
+    ];
+    const scores = (weights: typeof QUESTION_WEIGHTS) => {
+      const m = makeMatcher(terms, [], weights);
+      const answer = scoreChunk(m, {
+        title: "JSON encoder and decoder > Encoders and Decoders",
+        body: "raw_decode(s) decodes a JSON document from a string that may have trailing data after it.",
+        fused: 0.55,
+      }).score;
+      const sibling = scoreChunk(m, {
+        title: "JSON encoder and decoder > Basic Usage",
+        body: "Use loads to read a string of JSON data that may have trailing commas.",
+        fused: 0.6,
+      }).score;
+      return { answer, sibling };
+    };
+    const asked = scores(QUESTION_WEIGHTS);
+    expect(asked.answer).toBeGreaterThan(asked.sibling);
+    // With the keywords' weight for a subsection it was second.
+    const before = scores({ ...QUESTION_WEIGHTS, deeper: WEIGHTS.deeper });
+    expect(before.answer).toBeLessThan(before.sibling);
+  });
+});
+
 describe("a name typed in part", () => {
   test("names the heading of its nearest completion first (`definePropert`: defineProperty, then defineProperties)", () => {
     const q = parseQuery("definePropert");
