@@ -605,6 +605,32 @@ describe("tables of contents", () => {
   });
 });
 
+describe("a name typed in part with its joiner", () => {
+  test("counts in a text that writes a name it begins (fail-fa: fail-fast), not in one with its words apart", () => {
+    const q = parseQuery("fail-fa");
+    const m = makeMatcher(
+      [
+        { word: "fail", forms: ["fail"], df: 40, weight: 0.5, kind: "known" },
+        { word: "fa", forms: ["false", "fast", "fail"], df: 60, weight: 0.4, kind: "prefix" },
+      ],
+      q.fragments,
+    );
+    const chunks = [
+      {
+        title: "ci.yml lines 30-60: jobs.test",
+        body: "strategy:\n  fail-fast: false\n  matrix:\n    python: [3.12]\n  steps:\n    - run: nox -s test",
+        fused: 0.3,
+      },
+      // Its heading says both words, and BM25 ranked it higher.
+      { title: "guide > Fail fast", body: "A match may fail when the fast path is false; fail early, fail often.", fused: 0.6 },
+    ];
+    m.namesInPart = namesTypedInPart(m, [{ title: "ci.yml > fail-fast", body: "" }, ...chunks]);
+    expect(m.namesInPart).toEqual(["fail-fa"]);
+    const [held, apart] = chunks.map((c) => scoreChunk(m, c).score);
+    expect(held!).toBeGreaterThan(apart!);
+  });
+});
+
 describe("a question's answer in a subsection", () => {
   test("is ranked down less as a mere subsection when its heading only repeats a word of the one above (parse: Decoders)", () => {
     const terms: PlannedTerm[] = [
