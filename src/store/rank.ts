@@ -672,7 +672,11 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     const text = `${c.title}\n${c.body}\n${fileName(c.label ?? "")}`;
     const lower = text.toLowerCase();
     // An option counts whole; typed in part, where it begins a longer one.
-    const held = (f: string) => (!isFlag(f) ? lower.includes(f) : holdsWhole(text, f) || (m.optionsInPart === true && beginsOption(text, f)));
+    // Ruby's `OptionParser#getopts` is the method a text writes `OptionParser.getopts`.
+    const held = (f: string) =>
+      !isFlag(f)
+        ? lower.includes(f) || (f.includes("#") && lower.includes(f.replaceAll("#", ".")))
+        : holdsWhole(text, f) || (m.optionsInPart === true && beginsOption(text, f));
     fragment = m.fragments.filter(held).length / m.fragments.length;
   }
   // A heading whose query words all name the file (a README's title, `Zod to Json Schema` of

@@ -631,6 +631,23 @@ describe("a name typed in part with its joiner", () => {
   });
 });
 
+describe("Ruby's Class#method", () => {
+  test("is the method a text writes Class.method", () => {
+    const q = parseQuery("OptionParser#getopts");
+    const m = makeMatcher(
+      [
+        { word: "optionparser", forms: ["optionparser"], df: 40, weight: 0.4, kind: "known" },
+        { word: "getopts", forms: ["getopts"], df: 3, weight: 0.8, kind: "known" },
+      ],
+      q.fragments,
+    );
+    const body = "Parses argv and returns a hash of options, as getopts(3) does.";
+    const dotted = scoreChunk(m, { title: "optparse.rb lines 1688-1728: OptionParser.getopts(*args)", body, fused: 0 }).score;
+    const apart = scoreChunk(m, { title: "optparse.rb lines 1688-1728: OptionParser getopts(*args)", body, fused: 0 }).score;
+    expect(dotted).toBeGreaterThan(apart);
+  });
+});
+
 describe("a question's answer in a subsection", () => {
   test("is ranked down less as a mere subsection when its heading only repeats a word of the one above (parse: Decoders)", () => {
     const terms: PlannedTerm[] = [
