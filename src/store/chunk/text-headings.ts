@@ -172,6 +172,7 @@ function manPage(lines: string[]): string | undefined {
   }
   if (heads.length < 3 || named < 2) return undefined;
   const out = [...lines];
+  const pydocModule = PYDOC_HELP.exec(lines[0] ?? "")?.[1];
   // The page header (`GREP(1)   User Commands   GREP(1)`) above NAME names the page: it roots
   // every section's heading path, as an HTML page's title does (`grep(1) > OPTIONS > -r`), so a
   // query naming the command counts it in every section, not in a one-line chunk of its own.
@@ -187,7 +188,7 @@ function manPage(lines: string[]): string | undefined {
       const sub = MAN_SUBSECTION.exec(line);
       const apart = isBlank(lines[j - 1]) || out[j - 1]!.startsWith("#");
       // pydoc's text: a class over its ` |` bars.
-      if (PYDOC_CLASS.test(line) && PYDOC_BAR.test(lines[j + 1] ?? "")) out[j] = `${h}### ${line.trim()}`;
+      if (PYDOC_CLASS.test(line) && PYDOC_BAR.test(lines[j + 1] ?? "")) out[j] = `${h}### ${pydocClass(line.trim(), pydocModule)}`;
       // A subsection title stands alone: a blank line (or its section's heading) before it, text indented deeper after it.
       else if (sub && apart && indentOf(lines[j + 1] ?? "") >= 4) out[j] = `${h}## ${sub[1]!.trim()}`;
       // A numbered example at the section's own indent (`Example 4. Stoppable oneshot service`, as
@@ -214,10 +215,18 @@ function manPage(lines: string[]): string | undefined {
  * pydoc's rendering of a module (`python3 -m pydoc zipfile`) reads as a manual page; under
  * CLASSES each class opens at four columns (`    class ZipFile(builtins.object)`) over its text
  * behind ` |  ` bars. Without it as a heading, every class took the title of the class tree's
- * first line (`builtins.Exception(builtins.BaseException) (7)`).
+ * first line (`builtins.Exception(builtins.BaseException) (7)`). The heading names the class as
+ * code does, by the module pydoc's first line gives (`class zipfile.Path(builtins.object)`).
  */
 const PYDOC_CLASS = /^ {4}class [A-Za-z_][\w.]*(?:\(.*\))?:?$/;
 const PYDOC_BAR = /^ {4,5}\|(?: {2}|$)/;
+/** pydoc's first line, naming the module: `Help on module zipfile:`. */
+const PYDOC_HELP = /^Help on (?:built-in )?(?:module|package) ([A-Za-z_][\w.]*)/;
+
+/** A class's heading qualified by its module, as code names it: `class zipfile.Path(builtins.object)`. */
+function pydocClass(line: string, module: string | undefined): string {
+  return module ? line.replace(/^class /, `class ${module}.`) : line;
+}
 
 /** A numbered example's caption, as DocBook titles one: `Example 2. Simple service`. */
 const EXAMPLE_CAPTION = /^Example \d+\. \S.{0,80}$/;

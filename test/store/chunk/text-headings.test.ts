@@ -205,12 +205,13 @@ describe("sections of text that is not markdown", () => {
       "        Whether the shelf holds nothing.",
       "",
     ].join("\n");
+    // Each class is qualified by the module pydoc's first line names, as code calls it (`shelf.Shelf`).
     const all = titles(pydoc, "shelf.txt");
-    expect(all).toContain("CLASSES > class ShelfError(builtins.Exception)");
-    expect(all).toContain("CLASSES > class Shelf(builtins.object)");
+    expect(all).toContain("CLASSES > class shelf.ShelfError(builtins.Exception)");
+    expect(all).toContain("CLASSES > class shelf.Shelf(builtins.object)");
     const chunks = chunkText(pydoc, detectKind("shelf.txt", pydoc), { maxChunk: 4096, name: "shelf.txt" });
-    expect(chunks.find((c) => c.title.endsWith("class Shelf(builtins.object)"))!.body).toContain("Put a box on the shelf.");
-    expect(chunks.find((c) => c.title.endsWith("class ShelfError(builtins.Exception)"))!.body).not.toContain("Put a box");
+    expect(chunks.find((c) => c.title.endsWith("class shelf.Shelf(builtins.object)"))!.body).toContain("Put a box on the shelf.");
+    expect(chunks.find((c) => c.title.endsWith("class shelf.ShelfError(builtins.Exception)"))!.body).not.toContain("Put a box");
   });
 
   test("text with a stray `File: … Node:` line or two is not read as an Info manual", () => {
