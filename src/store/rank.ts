@@ -49,7 +49,6 @@ export const QUESTION_WEIGHTS: Weights = {
   body: 0.075,
   defined: 0.15,
   lead: 0.5,
-  file: 0.6,
   // A question's words seldom name a subsection, and a synonym of one in its heading that the
   // heading above repeats ("parse" as the Decoders of a JSON encoder and decoder page) marked
   // the answer as a mere subsection: 0 to 0.5 measured, dev +3 to +5 of 2,428 questions, test the same.
@@ -130,10 +129,7 @@ function holdsWhole(text: string, name: string, where: (at: number) => boolean =
 
 /** Whether `text` holds an option that begins with `flag` and goes on (`--null-data` for `--null-da`, `--fail-early` for `--fail`). */
 function beginsOption(text: string, flag: string): boolean {
-  for (let at = text.indexOf(flag); at >= 0; at = text.indexOf(flag, at + 1)) {
-    if (!nameChar(text.charCodeAt(at - 1)) && nameChar(text.charCodeAt(at + flag.length))) return true;
-  }
-  return false;
+  return completes(text, [flag]) > 0;
 }
 
 /**
