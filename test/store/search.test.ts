@@ -258,8 +258,8 @@ describe("a word in more chunks than a BM25 list ranks", () => {
     }
     const hits = search(local, "zorblax", base).hits;
     expect(hits.length).toBeGreaterThan(0);
-    // Only the newest 512 of the word's 700 chunks were ranked.
-    for (const h of hits) expect(Number(h.source.slice(6, 10))).toBeGreaterThanOrEqual(700 - 512);
+    // Only the newest 256 of the word's 700 chunks were ranked.
+    for (const h of hits) expect(Number(h.source.slice(6, 10))).toBeGreaterThanOrEqual(700 - 256);
     expect(search(local, "zorblax quintessa", base).hits[0]?.source).toBe("notes/0000.md");
     local.close();
   });
