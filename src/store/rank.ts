@@ -127,6 +127,18 @@ function holdsWhole(text: string, name: string, where: (at: number) => boolean =
   return false;
 }
 
+/**
+ * Whether `text` holds a long option whole, as typed or in the negatable form git's and other
+ * manuals write (`--[no-]atomic` gives both `--atomic` and `--no-atomic`). For whether a text has
+ * the option at all; a definition or a heading is still read as written: a list of options that
+ * may not go together (`--[no-]autosquash` under INCOMPATIBLE OPTIONS) would read as one (dev −1).
+ */
+function holdsOption(text: string, flag: string): boolean {
+  if (holdsWhole(text, flag)) return true;
+  const base = !flag.startsWith("--") ? "" : flag.startsWith("--no-") ? flag.slice(5) : flag.slice(2);
+  return base.length > 1 && holdsWhole(text, `--[no-]${base}`);
+}
+
 /** Whether `text` holds an option that begins with `flag` and goes on (`--null-data` for `--null-da`, `--fail-early` for `--fail`). */
 function beginsOption(text: string, flag: string): boolean {
   return completes(text, [flag]) > 0;
@@ -311,7 +323,7 @@ export interface TermMatcher {
  */
 export function optionsTypedInPart(m: TermMatcher, candidates: { title: string; body: string }[]): boolean {
   const flags = m.fragments.filter(isFlag);
-  return flags.length > 0 && !candidates.some((c) => flags.some((f) => holdsWhole(c.title, f) || holdsWhole(c.body, f)));
+  return flags.length > 0 && !candidates.some((c) => flags.some((f) => holdsOption(c.title, f) || holdsOption(c.body, f)));
 }
 
 /**
@@ -672,7 +684,7 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     const held = (f: string) =>
       !isFlag(f)
         ? lower.includes(f) || (f.includes("#") && lower.includes(f.replaceAll("#", ".")))
-        : holdsWhole(text, f) || (m.optionsInPart === true && beginsOption(text, f));
+        : holdsOption(text, f) || (m.optionsInPart === true && beginsOption(text, f));
     fragment = m.fragments.filter(held).length / m.fragments.length;
   }
   // A heading whose query words all name the file (a README's title, `Zod to Json Schema` of

@@ -631,6 +631,32 @@ describe("a name typed in part with its joiner", () => {
   });
 });
 
+describe("an option a manual writes in its negatable form", () => {
+  const terms: PlannedTerm[] = [
+    { word: "git", forms: ["git"], df: 400, weight: 0.3, kind: "known" },
+    { word: "push", forms: ["push"], df: 60, weight: 0.5, kind: "known" },
+    { word: "atomic", forms: ["atomic"], df: 5, weight: 0.9, kind: "known" },
+  ];
+  const entry = (option: string) => ({
+    title: "git-push(1) Manual Page > OPTIONS (2)",
+    body: `${option}\n    Use an atomic transaction on the remote side if available.\n`,
+    fused: 0,
+  });
+
+  test("`--[no-]atomic` holds `--atomic` and `--no-atomic`", () => {
+    for (const query of ["git push --atomic", "git push --no-atomic"]) {
+      const m = makeMatcher(terms, parseQuery(query).flags);
+      expect(optionsTypedInPart(m, [entry("--[no-]atomic")])).toBe(false);
+      expect(scoreChunk(m, entry("--[no-]atomic")).score).toBeGreaterThan(scoreChunk(m, entry("--[no-]thin")).score);
+    }
+  });
+
+  test("a longer option after `--[no-]` is another option", () => {
+    const m = makeMatcher(terms, parseQuery("git push --atomic").flags);
+    expect(optionsTypedInPart(m, [entry("--[no-]atomically")])).toBe(true);
+  });
+});
+
 describe("Ruby's Class#method", () => {
   test("is the method a text writes Class.method", () => {
     const q = parseQuery("OptionParser#getopts");
