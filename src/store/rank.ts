@@ -680,10 +680,11 @@ export function scoreChunk(m: TermMatcher, c: RankInput): Scored {
     const text = `${c.title}\n${c.body}\n${fileName(c.label ?? "")}`;
     const lower = text.toLowerCase();
     // An option counts whole; typed in part, where it begins a longer one.
-    // Ruby's `OptionParser#getopts` is the method a text writes `OptionParser.getopts`.
+    // Ruby's `OptionParser#getopts` is the method a text writes `OptionParser.getopts`, and
+    // `OptionParser::List` (Ruby, Rust, C++, Perl) the class a title writes `OptionParser.List`.
     const held = (f: string) =>
       !isFlag(f)
-        ? lower.includes(f) || (f.includes("#") && lower.includes(f.replaceAll("#", ".")))
+        ? lower.includes(f) || (/#|::/.test(f) && lower.includes(f.replaceAll("#", ".").replaceAll("::", ".")))
         : holdsOption(text, f) || (m.optionsInPart === true && beginsOption(text, f));
     fragment = m.fragments.filter(held).length / m.fragments.length;
   }

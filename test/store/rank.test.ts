@@ -672,6 +672,21 @@ describe("Ruby's Class#method", () => {
     const apart = scoreChunk(m, { title: "optparse.rb lines 1688-1728: OptionParser getopts(*args)", body, fused: 0 }).score;
     expect(dotted).toBeGreaterThan(apart);
   });
+
+  test("and `Outer::Inner` the class a title writes `Outer.Inner`", () => {
+    const q = parseQuery("OptionParser::List");
+    const m = makeMatcher(
+      [
+        { word: "optionparser", forms: ["optionparser"], df: 40, weight: 0.4, kind: "known" },
+        { word: "list", forms: ["list"], df: 300, weight: 0.3, kind: "known" },
+      ],
+      q.fragments,
+    );
+    const body = "Simple option list providing mapping from short and/or long option string to a switch.";
+    const dotted = scoreChunk(m, { title: "optparse.rb lines 756-761: class OptionParser.List", body, fused: 0 }).score;
+    const apart = scoreChunk(m, { title: "optparse.rb lines 756-761: class OptionParser List", body, fused: 0 }).score;
+    expect(dotted).toBeGreaterThan(apart);
+  });
 });
 
 describe("a question's answer in a subsection", () => {

@@ -8,6 +8,7 @@
 
 import type { LineTable } from "./line-table.ts";
 import { clip } from "./titles.ts";
+import { escapeRegExp } from "../terms.ts";
 
 // Column-0 starts of definitions in the common languages (TS/JS, Python, Go, Rust, Java/C#/Kotlin,
 // Ruby, PHP, shell, C/C++).
@@ -368,7 +369,11 @@ export function definitions(t: LineTable, declarations?: (typeof DECLARATIONS)[n
       // A method's return type goes before its name in Java and C#: the docs name it without (`Builder connectTimeout(` is `connectTimeout(`).
       .replace(TYPED_MEMBER, "$1")
       .replace(/\s*[{:]?\s*$/, "");
-    const signature = clip(`${container}.${own}`, 80);
+    // A class-like block nested in another is named by both, where its keyword names it: `enum
+    // HttpClient.Version`, `class OptionParser.List`, as its docs and users write it.
+    const nested = containerName(member);
+    const qualified = nested ? own.replace(new RegExp(`(?<![\\w$])${escapeRegExp(nested)}(?![\\w$])`), `${container}.${nested}`) : own;
+    const signature = clip(qualified === own ? `${container}.${own}` : qualified, 80);
     out.set(i, { line: i, start: preambleStart(t, i), signature, name, lines: 0, scope: container });
   }
   const defs = [...out.values()];

@@ -17,7 +17,7 @@ export { detectKind } from "./detect-kind.ts";
  * titles or bounds). A stored doc remembers the version that chunked it, and the same text
  * indexed again under a newer version is chunked afresh instead of being found unchanged.
  */
-export const CHUNKER_VERSION = 21;
+export const CHUNKER_VERSION = 22;
 
 // Below this a chunk cannot hold a title's worth of text; a smaller setting is a mistake.
 const MIN_CHUNK = 64;

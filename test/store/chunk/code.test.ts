@@ -483,6 +483,39 @@ describe("code", () => {
     expect(titles).toContain("HttpClient.Builder.followRedirects(Duration duration);");
   });
 
+  test("a class-like block nested in another is named by both after its keyword (enum HttpClient.Version, class OptionParser.RequiredArgument)", () => {
+    const filler = (what: string) => Array.from({ length: 14 }, (_, k) => `    // ${what}, note ${k}.`);
+    const java = [
+      "public abstract class HttpClient implements AutoCloseable {",
+      ...filler("What a client does"),
+      "    public enum Version {",
+      ...filler("Which protocol version"),
+      "        HTTP_1_1,",
+      "        HTTP_2",
+      "    }",
+      "}",
+    ].join("\n");
+    const ruby = [
+      "class OptionParser",
+      ...filler("What a parser does").map((l) => l.replace("//", "#")),
+      "  class List",
+      ...filler("A list of switches").map((l) => l.replace("//", "#")),
+      "    def initialize",
+      "      @atype = {}",
+      "    end",
+      "  end",
+      "  class RequiredArgument < self",
+      "  end",
+      "end",
+    ].join("\n");
+    // Small chunks, so that each block heads one.
+    const titles = (t: string, name: string) => code(t, name, 600).map((c) => c.title.replace(/^\S+ lines \d+-\d+: /, ""));
+    expect(titles(java, "HttpClient.java").some((t) => t.startsWith("enum HttpClient.Version"))).toBe(true);
+    const rb = titles(ruby, "optparse.rb");
+    expect(rb).toContain("class OptionParser.RequiredArgument < self");
+    expect(rb.join("\n")).not.toContain("OptionParser.class ");
+  });
+
   test("TypeScript declarations: members of the interface a value is declared as are titled by the value", () => {
     const member = (sig: string) => ["    /**", ...Array.from({ length: 14 }, (_, k) => `     * What ${sig} does, note ${k}.`), "     */", `    ${sig}`, ""];
     const t = [
