@@ -6,7 +6,9 @@
  * section. A name's last part of eight letters or more is asked again as a piece, its first and
  * last one or two letters cut off (`eadFileSyn`), when no other heading's name holds that piece.
  * Each name of six letters or more is asked once more misspelt by one rule of misspell.ts
- * (`requst.getHeader`), the same section being the gold.
+ * (`requst.getHeader`), the same section being the gold. Which sections are asked, and each
+ * name's piece and misspelling, are drawn from a hash of the section or name, so a heading
+ * renamed elsewhere does not redraw the rest.
  * A changelog entry's package and version (`git 1:2.39.1-0.1`, from `git (1:2.39.1-0.1) unstable`)
  * and a git log record's short hash are asked too, the entry they head being the gold.
  * Prints hit@1 and hit@3 per kind and writes bench/results/retrieval-names.json. Headings are the
@@ -18,6 +20,7 @@ import { join } from "node:path";
 import { DEFAULTS } from "../../src/config/constants.ts";
 import { openStore } from "../../src/store/db.ts";
 import { search } from "../../src/store/search.ts";
+import { fnv1a64 } from "../../src/store/fnv1a.ts";
 import { mulberry32 } from "../corpus.ts";
 import { indexCorpus, loadCorpus } from "./corpus.ts";
 import { EDITS, misspell } from "./misspell.ts";
@@ -40,6 +43,9 @@ interface Case {
 
 const section = (title: string) => title.replace(/ \(\d+\)$/, "");
 
+/** A generator seeded by a string: the same draws for the same name in every run. */
+const seeded = (key: string) => mulberry32(Number.parseInt(fnv1a64(key).slice(0, 8), 16));
+
 function casesOf(headings: { title: string; source: string }[]): Case[] {
   // Each name, and every section whose own heading gives it.
   const where = new Map<string, Set<string>>();
@@ -53,14 +59,14 @@ function casesOf(headings: { title: string; source: string }[]): Case[] {
     }
   }
   const all = [...where.keys()].map((n) => n.toLowerCase());
-  const rnd = mulberry32(11);
-  // Its own sequence, so the pieces stay those of runs before the misspellings were asked.
-  const typoRnd = mulberry32(12);
   const out: Case[] = [];
   for (const [name, sections] of where) {
     if (sections.size !== 1) continue;
     const [source, title] = [...sections][0]!.split("\0") as [string, string];
     out.push({ kind: "name", query: name, source, section: title });
+    // Each name's own draws, so that a heading added or renamed elsewhere leaves the others' alone.
+    const rnd = seeded(`piece:${name}`);
+    const typoRnd = seeded(`typo:${name}`);
     if (/[a-z]{6,}/i.test(name))
       out.push({ kind: "typo", query: misspell(name, EDITS[Math.floor(typoRnd() * EDITS.length)]!, typoRnd), source, section: title });
     const last = name.split(/\.|::/).at(-1)!;
@@ -92,7 +98,8 @@ try {
   const cases = casesOf(headings);
   const names = cases.filter((c) => c.kind === "name");
   const step = Math.max(1, Math.ceil(names.length / MAX_NAMES));
-  const asked = new Set(names.filter((_, i) => i % step === 0).map((c) => `${c.source}\0${c.section}`));
+  // One name in `step`, by a hash of the name, and every section it heads: which are asked does not move when others change.
+  const asked = new Set(names.filter((c) => Number.parseInt(fnv1a64(`asked:${c.query}`).slice(0, 8), 16) % step === 0).map((c) => `${c.source}\0${c.section}`));
   const isAsked = (c: Case) => c.kind === "version" || c.kind === "commit" || asked.has(`${c.source}\0${c.section}`);
   const opts = { limit: 5, snippetMax: DEFAULTS.snippetMax, rrfK: DEFAULTS.rrfK };
   const scores: Record<string, { h1: number; h3: number; n: number }> = {};

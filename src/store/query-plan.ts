@@ -12,6 +12,24 @@ import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
 import { hasVocab, vocabHas, wordsWithPrefix } from "./vocab.ts";
 import { escapeRegExp, isName, STOPWORDS, words as tokens } from "./terms.ts";
 
+/**
+ * The words of a name as typed that are pieces of longer words, found as written and never
+ * "fixed": every word of a name the trigram index holds (`lofuquT`, `ileURLToPath`); a long word
+ * of letters alone (`ustomization`) is a word typed wrong before it is a piece of one. A name
+ * typed in part with a typo before its end (`--ignoer-patt`) is not in the text as typed, but its
+ * last word still begins words there (`patt` of `pattern`): cut short, not misspelt. Not a last
+ * word found only inside words (`ky.etend`: `extend` without its first letter), nor one joined by
+ * underscores (`tool_output_trunc`), which the index reads as loose words and is fixed whole.
+ */
+function piecesOf(db: Database, name: string, vocabReady: () => void): string[] {
+  if (inGrams(db, name)) return tokens(name);
+  const parts = tokens(name);
+  const end = parts.length > 1 ? parts.at(-1)! : "";
+  if (end.length < 3 || end.includes("_") || !hasVocab(db)) return [];
+  vocabReady();
+  return wordsWithPrefix(db, end, 1).length > 0 ? [end] : [];
+}
+
 /** Whether the trigram index holds the fragment somewhere (one short MATCH). */
 function inGrams(db: Database, fragment: string): boolean {
   return db.prepare("SELECT 1 AS x FROM fts_grams WHERE fts_grams MATCH $m LIMIT 1").get({ m: quote(fragment) }) !== undefined;
@@ -50,15 +68,13 @@ const MAX_EXPANSIONS = 8;
 
 export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void): QueryPlan {
   const total = chunkTotal(db);
-  // Pieces of identifiers as typed (`lofuquT`, `ileURLToPath`) that the trigram index holds are
-  // substrings, not misspellings: they are found as written, never "fixed". A long word of
-  // letters alone (`ustomization`) is a word typed wrong before it is a piece of one.
-  const pieces = new Set(
-    q.fragments
-      .filter(isName)
-      .filter((f) => inGrams(db, f))
-      .flatMap((f) => tokens(f)),
-  );
+  // The first vocabulary lookup reads a run's words in first, when the spool worker has not yet.
+  const vocabReady = () => {
+    beforeVocab?.();
+    beforeVocab = undefined;
+  };
+  // Pieces of identifiers as typed (`lofuquT`, `ileURLToPath`): substrings, not misspellings.
+  const pieces = new Set(q.fragments.filter(isName).flatMap((f) => piecesOf(db, f, vocabReady)));
   const literal = q.phrases.length > 0;
   const words = [...new Set([...q.terms, ...q.phrases.flat()])];
   // Every word's stem and its synonyms' in one pass of the tokenizer (a statement round each).
@@ -91,11 +107,6 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
   // First what the index holds, a synonym or a partial word stands for; spelling fixes after, so
   // each is checked against every word that needs none, before it or after it (`chaning
   // exception`: `chaining`, found beside `exception`, not the commoner `changing`).
-  // The first vocabulary lookup reads a run's words in first, when the spool worker has not yet.
-  const vocabReady = () => {
-    beforeVocab?.();
-    beforeVocab = undefined;
-  };
   const heldWhole = (word: string) => {
     vocabReady();
     return vocabHas(db, word);

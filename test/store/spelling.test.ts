@@ -417,6 +417,25 @@ test("a piece the text holds only inside other words, one edit from a whole word
   own.close();
 });
 
+test("an option typed in part with a typo before its end: the typo is fixed, the last word stays cut short (--ignoer-patt is --ignore-pattern, not ignore path)", () => {
+  const own = storeOf([
+    ["tape.md", "# tape\n\n## --ignore-pattern\n\nSkips the files a glob matches when tests are looked for.\n\n## --ignore\n\nReads patterns from a file.\n"],
+    ["rg.md", "# rg\n\n## --ignore-file PATH\n\nIgnore rules are read from the path given, then the usual ignore files.\n"],
+    ...many(12, (i) => [`paths/p${i}.md`, `# Path ${i}\n\nA path to the patterns, a path ignored (${i}).\n`]),
+    // More words begin `patt` than a word typed in part may stand for: only the trigram list reads it.
+    ["words.md", "# Words\n\npatter pattern patterned patterning patterns patties pattering patten patting pattle\n"],
+  ]);
+  const opts = { limit: 3, snippetMax: 800, rrfK: 60 };
+  const plan = planQuery(own, parseQuery("--ignoer-patt"));
+  expect([plan.terms[0]!.kind, plan.terms[0]!.forms[0]]).toEqual(["fixed", "ignore"]);
+  // `patt` begins `pattern`, `patterns`: a word cut short, whichever words it then stands for; never fixed to `path`.
+  expect(plan.terms[1]!.kind).not.toBe("fixed");
+  expect(search(own, "--ignoer-patt", opts).hits[0]!.title).toBe("tape > --ignore-pattern");
+  // A last word that only sits inside words (`etend` of `pretend`, `extend`) is a typo all the same.
+  expect(planQuery(own, parseQuery("ky.etend")).terms.map((t) => t.kind)).not.toContain("piece");
+  own.close();
+});
+
 test("a word the index holds only through a stem other words share stands for the words the text writes with it (contributers: contributed), so the snippet finds the record's contributors", () => {
   const own = storeOf([["CONTRIBUTING.md", "# Contributing\n\nEveryone who contributed is thanked.\n"]]);
   const record = (version: string, people: string[]) => ({
