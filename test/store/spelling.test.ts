@@ -436,6 +436,24 @@ test("an option typed in part with a typo before its end: the typo is fixed, the
   own.close();
 });
 
+test("a name typed in part with a typo in its first two letters is the name it begins (cmpare_by_ident, cseSensitiveMat)", () => {
+  const own = storeOf([
+    ["set.md", "# Set\n\n## compare_by_identity\n\nMakes the set compare its elements by their identity.\n"],
+    ["opts.md", "# Options\n\n## caseSensitiveMatch\n\nWhether matching tells upper from lower case.\n"],
+    ...many(12, (i) => [`notes/n${i}.md`, `# Note ${i}\n\nCompare the case of each element (${i}).\n`]),
+  ]);
+  const opts = { limit: 3, snippetMax: 800, rrfK: 60 };
+  for (const [typed, meant, title] of [
+    ["cmpare_by_ident", "compare_by_identity", "Set > compare_by_identity"],
+    ["cseSensitiveMat", "casesensitivematch", "Options > caseSensitiveMatch"],
+  ] as const) {
+    const [term] = planQuery(own, parseQuery(typed)).terms;
+    expect([term!.kind, term!.forms]).toEqual(["fixed", [meant]]);
+    expect(search(own, typed, opts).hits[0]!.title).toBe(title);
+  }
+  own.close();
+});
+
 test("a word the index holds only through a stem other words share stands for the words the text writes with it (contributers: contributed), so the snippet finds the record's contributors", () => {
   const own = storeOf([["CONTRIBUTING.md", "# Contributing\n\nEveryone who contributed is thanked.\n"]]);
   const record = (version: string, people: string[]) => ({
