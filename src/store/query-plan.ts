@@ -14,8 +14,7 @@ import { escapeRegExp, isName, STOPWORDS, words as tokens } from "./terms.ts";
 
 /**
  * The words of a name as typed that are pieces of longer words, found as written and never
- * "fixed": every word of a name the trigram index holds (`lofuquT`, `ileURLToPath`); a long word
- * of letters alone (`ustomization`) is a word typed wrong before it is a piece of one. A name
+ * "fixed": every word of a name the trigram index holds (`lofuquT`, `ileURLToPath`). A name
  * typed in part with a typo before its end (`--ignoer-patt`) is not in the text as typed, but its
  * last word still begins words there (`patt` of `pattern`): cut short, not misspelt. Not a last
  * word found only inside words (`ky.etend`: `extend` without its first letter), nor one joined by
@@ -73,7 +72,8 @@ export function planQuery(db: Database, q: ParsedQuery, beforeVocab?: () => void
     beforeVocab?.();
     beforeVocab = undefined;
   };
-  // Pieces of identifiers as typed (`lofuquT`, `ileURLToPath`): substrings, not misspellings.
+  // Pieces of identifiers as typed (`lofuquT`, `ileURLToPath`): substrings, not misspellings. A
+  // long word of letters alone (`ustomization`) is no name: a word typed wrong before it is a piece of one.
   const pieces = new Set(q.fragments.filter(isName).flatMap((f) => piecesOf(db, f, vocabReady)));
   const literal = q.phrases.length > 0;
   const words = [...new Set([...q.terms, ...q.phrases.flat()])];
