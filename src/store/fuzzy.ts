@@ -158,6 +158,40 @@ function swappedStart(a: string, b: string): boolean {
   return a[0] === b[1] && a[1] === b[0];
 }
 
+const KEY_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+/** How far each row of a QWERTY keyboard sits to the right of the one above it, in keys. */
+const ROW_SHIFT = [0, 0.25, 0.75];
+
+/** Whether two letters are keys next to each other on a QWERTY keyboard, across rows too (`k` and `j`, `i`, `m`). */
+function neighbourKeys(a: string, b: string): boolean {
+  const at = (c: string) => {
+    const row = KEY_ROWS.findIndex((r) => r.includes(c));
+    return row < 0 ? undefined : { x: KEY_ROWS[row]!.indexOf(c) + ROW_SHIFT[row]!, y: row };
+  };
+  const [p, q] = [at(a), at(b)];
+  return a !== b && !!p && !!q && Math.abs(p.y - q.y) <= 1 && Math.abs(p.x - q.x) <= 1;
+}
+
+/**
+ * Whether `typed` is `meant` with one slip a typist makes: a letter left out or typed once too
+ * often, two letters the wrong way round, or a key next to the one meant. A letter put for another
+ * far from it on the keyboard (`clik` for `clis`) is no such slip.
+ */
+export function typingSlip(typed: string, meant: string): boolean {
+  const [short, long] = typed.length < meant.length ? [typed, meant] : [meant, typed];
+  if (long.length === short.length + 1) {
+    let i = 0;
+    while (i < short.length && short[i] === long[i]) i++;
+    return long.slice(i + 1) === short.slice(i);
+  }
+  if (typed.length !== meant.length) return false;
+  let i = 0;
+  while (i < typed.length && typed[i] === meant[i]) i++;
+  if (i === typed.length) return false;
+  if (typed.slice(i + 1) === meant.slice(i + 1)) return neighbourKeys(typed[i]!, meant[i]!);
+  return typed[i] === meant[i + 1] && typed[i + 1] === meant[i] && typed.slice(i + 2) === meant.slice(i + 2);
+}
+
 /** Whether `a` and `b` differ by one letter doubled in one of them (`hiden` and `hidden`, `commmit` and `commit`). */
 export function doubling(a: string, b: string): boolean {
   const [short, long] = a.length < b.length ? [a, b] : [b, a];

@@ -5,7 +5,7 @@
  * ones is fixed too. A word with neither stays out of the word lists (trigrams may still find it).
  */
 import type { Database } from "./db.ts";
-import { doubling, prefixCandidates, spellingCandidates } from "./fuzzy.ts";
+import { doubling, prefixCandidates, spellingCandidates, typingSlip } from "./fuzzy.ts";
 import { synonymsOf } from "./synonyms.ts";
 import { quote, type ParsedQuery } from "./query.ts";
 import { chunkTotal, docFreq, idf, stems } from "./term-stats.ts";
@@ -318,7 +318,11 @@ function bestFix(db: Database, word: string, others: PlannedTerm[], maxEdits?: n
   // hides) is what was meant: a double typed once, or once typed twice, is the commonest slip.
   // Not a rare one: that is no guess beside the others.
   const doubled = nearest.filter((w) => doubling(word, w) && dfOf(w) >= SETTLED_DF);
-  const fix = pickFix(db, doubled.length > 0 && doubled.length < nearest.length ? doubled : nearest, others);
+  // And of the rest, one a typist's slip gives (a letter left out, a key next to the one meant)
+  // before one that only a letter far from it on the keyboard would (`clik`: click, not clis).
+  const slips = nearest.filter((w) => typingSlip(word, w) && dfOf(w) >= SETTLED_DF);
+  const pool = doubled.length > 0 && doubled.length < nearest.length ? doubled : slips.length > 0 && slips.length < nearest.length ? slips : nearest;
+  const fix = pickFix(db, pool, others);
   // A rare word as close (`yves` for `ypes`) gives way to a far more common one that differs only
   // in its first letter (`types`): a rare word is seldom what was meant.
   if (fix && fix.df < SETTLED_DF) {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore, type Database } from "../../src/store/db.ts";
-import { doubling, editDistance, maxDistance, maxPrefixDistance } from "../../src/store/fuzzy.ts";
+import { doubling, editDistance, maxDistance, maxPrefixDistance, typingSlip } from "../../src/store/fuzzy.ts";
 import { indexSource } from "../../src/store/index-source.ts";
 import { planQuery } from "../../src/store/query-plan.ts";
 import { parseQuery } from "../../src/store/query.ts";
@@ -197,6 +197,36 @@ describe("a letter doubled or not", () => {
     const r = search(own, "fzf preview window hiden", { limit: 3, snippetMax: 800, rrfK: 60 });
     expect(r.corrected).toBe("fzf preview window hidden");
     expect(r.hits[0]!.snippet).toContain("hidden by default");
+    own.close();
+  });
+});
+
+describe("a typist's slip", () => {
+  test.each([
+    ["clik", "click", true],
+    ["hiden", "hidden", true],
+    ["recieve", "receive", true],
+    ["tinmer", "timer", true],
+    ["tomer", "timer", true],
+    ["teimer", "timer", true],
+    ["clik", "clis", false],
+    ["bascs", "bases", false],
+    ["cose", "cost", false],
+    ["timer", "timer", false],
+    ["tmr", "timer", false],
+  ])("%s for %s: %p", (typed, meant, expected) => {
+    expect(typingSlip(typed, meant)).toBe(expected);
+  });
+
+  test("of equally close words, one a slip gives is the fix before one only a far key gives (clik options -> click, not the commoner clis)", () => {
+    const own = storeOf([
+      ["click.md", "# click\n\n## Options\n\nclick options are declared with a decorator on the command.\n"],
+      ...many(24, (i) => [`cli-${i}.md`, `# Tool ${i}\n\nThe clis of tool ${i} read options from the environment.\n`]),
+      ...many(10, (i) => [`mouse-${i}.md`, `# Mouse ${i}\n\nA click on button ${i} opens the menu.\n`]),
+    ]);
+    const r = search(own, "clik options", { limit: 3, snippetMax: 800, rrfK: 60 });
+    expect(r.corrected).toBe("click options");
+    expect(r.hits[0]!.title).toBe("click > Options");
     own.close();
   });
 });
