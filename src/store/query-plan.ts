@@ -322,7 +322,11 @@ function bestFix(db: Database, word: string, others: PlannedTerm[], maxEdits?: n
   // before one that only a letter far from it on the keyboard would (`clik`: click, not clis).
   const slips = nearest.filter((w) => typingSlip(word, w) && dfOf(w) >= SETTLED_DF);
   const pool = doubled.length > 0 && doubled.length < nearest.length ? doubled : slips.length > 0 && slips.length < nearest.length ? slips : nearest;
-  const fix = pickFix(db, pool, others);
+  // No such slip among them, but one with its first letter dropped or typed otherwise (`ooks`:
+  // hooks, not oops): a slip as likely as any, for all that people seldom mistype a first letter.
+  const firstSlips =
+    slips.length === 0 ? candidates.filter((c) => c.distance === best + 0.5 && typingSlip(word, c.word) && dfOf(c.word) >= SETTLED_DF).map((c) => c.word) : [];
+  const fix = pickFix(db, firstSlips.length > 0 ? firstSlips : pool, others);
   // A rare word as close (`yves` for `ypes`) gives way to a far more common one that differs only
   // in its first letter (`types`): a rare word is seldom what was meant.
   if (fix && fix.df < SETTLED_DF) {
