@@ -67,8 +67,10 @@ export function spellingCandidates(
   near(nearStarts(word));
   // A bound on the edits (a piece of an identifier looked at as a typo) reads the near ranges alone.
   if (maxEdits !== undefined) return sorted(found);
-  // A one-off word one edit away ("apl") does not end the search for a common one ("apply").
-  const close = () => [...found].some(([w, x]) => x <= 1 && isCommon(w));
+  // A one-off word one edit away ("apl") does not end the search for a common one ("apply"), nor
+  // does one no typist's slip gives (`ooks` is `oops` only by a key far from the one typed): the
+  // word meant may start otherwise (`hooks`).
+  const close = () => [...found].some(([w, x]) => x <= 1 && isCommon(w) && typingSlip(word, w));
   if (!close()) near([a + b]);
   // The typo sits in the first two letters: the word starts otherwise than typed. Only for a word
   // of letters: `q7dxpo` is no misspelling, and these ranges are most of what a miss costs.
