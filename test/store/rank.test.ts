@@ -657,35 +657,35 @@ describe("an option a manual writes in its negatable form", () => {
   });
 });
 
-describe("Ruby's Class#method", () => {
-  test("is the method a text writes Class.method", () => {
-    const q = parseQuery("OptionParser#getopts");
+describe("a name written with another joiner", () => {
+  // Ruby's `Class#method` is the method a text writes `Class.method`; `Outer::Inner` the class a title writes `Outer.Inner`.
+  test.each([
+    [
+      "OptionParser#getopts",
+      "getopts",
+      3,
+      0.8,
+      "Parses argv and returns a hash of options, as getopts(3) does.",
+      "optparse.rb lines 1688-1728: OptionParser.getopts(*args)",
+    ],
+    [
+      "OptionParser::List",
+      "list",
+      300,
+      0.3,
+      "Simple option list providing mapping from short and/or long option string to a switch.",
+      "optparse.rb lines 756-761: class OptionParser.List",
+    ],
+  ] as const)("%s is held where a text writes it with a dot", (query, word, df, weight, body, dotted) => {
     const m = makeMatcher(
       [
         { word: "optionparser", forms: ["optionparser"], df: 40, weight: 0.4, kind: "known" },
-        { word: "getopts", forms: ["getopts"], df: 3, weight: 0.8, kind: "known" },
+        { word, forms: [word], df, weight, kind: "known" },
       ],
-      q.fragments,
+      parseQuery(query).fragments,
     );
-    const body = "Parses argv and returns a hash of options, as getopts(3) does.";
-    const dotted = scoreChunk(m, { title: "optparse.rb lines 1688-1728: OptionParser.getopts(*args)", body, fused: 0 }).score;
-    const apart = scoreChunk(m, { title: "optparse.rb lines 1688-1728: OptionParser getopts(*args)", body, fused: 0 }).score;
-    expect(dotted).toBeGreaterThan(apart);
-  });
-
-  test("and `Outer::Inner` the class a title writes `Outer.Inner`", () => {
-    const q = parseQuery("OptionParser::List");
-    const m = makeMatcher(
-      [
-        { word: "optionparser", forms: ["optionparser"], df: 40, weight: 0.4, kind: "known" },
-        { word: "list", forms: ["list"], df: 300, weight: 0.3, kind: "known" },
-      ],
-      q.fragments,
-    );
-    const body = "Simple option list providing mapping from short and/or long option string to a switch.";
-    const dotted = scoreChunk(m, { title: "optparse.rb lines 756-761: class OptionParser.List", body, fused: 0 }).score;
-    const apart = scoreChunk(m, { title: "optparse.rb lines 756-761: class OptionParser List", body, fused: 0 }).score;
-    expect(dotted).toBeGreaterThan(apart);
+    const apart = dotted.replace("OptionParser.", "OptionParser ");
+    expect(scoreChunk(m, { title: dotted, body, fused: 0 }).score).toBeGreaterThan(scoreChunk(m, { title: apart, body, fused: 0 }).score);
   });
 });
 
