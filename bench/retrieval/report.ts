@@ -65,8 +65,11 @@ function indexingRows(latency: Latency, before: Latency | undefined): string[] {
     "process that opens the project. More than 8 MB waiting and a call waits for the worker, so the first search after a run",
     "of calls has at most about half a second of writes left, and from 1 MB waiting the calls take on the chunks' trigram terms",
     "themselves. The words of a run's chunks go into the spelling vocabulary after it: once caught up, the worker reads them",
-    "back a batch at a time, and a search that needs a spelling or prefix fix before it is done reads the rest in first (the",
-    "first search timed here, `warm up`, is one: after 50 MB that is about 0.4 s of it). Back to back past those 8 MB the worker sets",
+    "back a batch at a time, and a search that needs a spelling or prefix fix before it is done reads the rest in first. The",
+    "first read after a run also waits, up to 2 s, for the merge of the segments the run left when an index holds more than 4:",
+    "after 50 MB back to back that merge is about a second of the first search timed here (`warm up`), and each query after it",
+    "reads 2 segments instead of 13. With model turns",
+    "between calls the merge happens in the pauses and the first search waits for nothing. Back to back past those 8 MB the worker sets",
     "the pace and both cores are busy (`bun bench/flush-profile.ts` times the worker's steps): FTS5 merges 16 segments at a",
     "time, the WAL is copied back every 32 MB, and a spool file is a header line and the raw text. On this 2-core machine the",
     "rate moves by several MB/s from run to run: each row is the median of three fresh servers (`--runs`). With model turns between calls the worker keeps up",
@@ -153,9 +156,12 @@ export function retrievalBlock(): string | undefined {
         return `| ${k} | ${r.p50Ms} ms | ${r.p95Ms} ms | ${r.maxMs} ms | ${i ? `${i.p50Ms} / ${i.p95Ms} / ${i.maxMs} ms` : "n/a"}${was(k)} |`;
       }),
       "",
-      "The first columns are asked right after the run of `ctx_index` calls, as a script would; the last after the server was left",
-      "without a call for the time a model turn gives it, in which it merges the FTS5 segments the run left (a segment or so per",
-      "level, on its spool worker; `src/store/maintenance.ts` mergeStep).",
+      "The first columns are asked right after the run of `ctx_index` calls, as a script would, each query twice; the last after",
+      "the server was left without a call for the time a model turn gives it. A run of calls leaves FTS5 segments that every query",
+      "reads (13 per index after these 193 files); the server merges them when idle, on its spool worker (a segment or so per level,",
+      "`src/store/maintenance.ts` mergeStep), and the first read after a run that left more than 4 waits for that merge (the",
+      "`warm up` search below), so the queries right after the run read merged indexes too. After the pause, each word's",
+      "frequency is already counted (the per-connection cache holds until the index changes).",
     );
     lines.push(...indexingRows(latency, latencyBefore));
   }

@@ -14,6 +14,8 @@ const FLUSH_SLICE_BYTES = 4 * 1024 * 1024;
 const KEPT_CALLS_MAX = 64;
 /** Call records kept at most while they cannot be written (no usable database): the oldest go. */
 const KEPT_CALLS_CAP = 1024;
+/** Longest a read waits for the merge a run of ctx_index calls made due (store()): past it, it goes ahead beside the merge. */
+const MERGE_WAIT_MS = 2_000;
 
 /**
  * What every tool call shares within one server process (= one agent session): the config, the
@@ -27,6 +29,8 @@ export class ToolContext {
   #store?: Promise<ProjectStore>;
   /** This server's indexing spool once ctx_index needed it; null where there is none (Node). */
   #spool?: SpoolIndexer | null;
+  /** ctx_index gave the spool text since the store was last read. */
+  #spooled = false;
   #seq = 0;
   #calls: CallRecord[] = [];
   #policy?: { signature: string; policy: Policy };
@@ -56,7 +60,16 @@ export class ToolContext {
    */
   async store(): Promise<ProjectStore> {
     const store = await this.#open();
-    await this.#spool?.drain();
+    if (!this.#spool) return store;
+    await this.#spool.drain();
+    // The first read after a run of ctx_index calls: the run left FTS5 segments that every query
+    // reads until an idle moment merges them. A script that searches at once would pay for them
+    // on every search; the read waits for the merge once instead (store/maintenance.ts mergeDue).
+    if (this.#spooled) {
+      this.#spooled = false;
+      const { mergeDue } = await import("../store/maintenance.ts");
+      if (mergeDue(store.db) && this.#spool.merge()) await withinMs(this.#spool.whenSettled(), MERGE_WAIT_MS);
+    }
     return store;
   }
 
@@ -81,6 +94,7 @@ export class ToolContext {
       const { spoolIndexer } = await import("../store/spool-indexer.ts");
       this.#spool = spoolIndexer(store.db, store.dbPath, this.config.budgets.dbTimeoutMs) ?? null;
     }
+    this.#spooled = true;
     return { store, spool: this.#spool ?? undefined };
   }
 
@@ -235,4 +249,17 @@ function finishUpgrade(step: () => boolean): void {
     }
   };
   setTimeout(run, 50).unref();
+}
+
+/** Resolves when `done` does or after `ms`, whichever comes first. */
+async function withinMs(done: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([done, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

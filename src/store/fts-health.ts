@@ -45,7 +45,7 @@ export function structureRecord(db: Database, table: (typeof FTS_TABLES)[number]
  * (0xff000001, written by contentless_delete tables), then varints nLevel and nSegment
  * (SQLite's fts5_index.c, fts5StructureDecode).
  */
-function segmentCount(block: Uint8Array): number {
+export function segmentCount(block: Uint8Array): number {
   let i = 4;
   if (block[i] === 0xff && block[i + 1] === 0x00 && block[i + 2] === 0x00 && block[i + 3] === 0x01) i += 4;
   const levels = readVarint(block, i);

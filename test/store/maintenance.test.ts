@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
 import { storeHealth } from "../../src/store/fts-health.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { maintainStore, mergeStep, WAL_LIMIT_BYTES } from "../../src/store/maintenance.ts";
+import { maintainStore, mergeDue, mergeStep, READ_SEGMENTS_MAX, WAL_LIMIT_BYTES } from "../../src/store/maintenance.ts";
 import { search } from "../../src/store/search.ts";
 import { tempDir } from "../helpers/temp.ts";
 
@@ -55,6 +55,8 @@ test("idle merge steps take the segments indexing left down to one a level, and 
     }
     const before = storeHealth(db, path).segments;
     expect(before.fts_words).toBeGreaterThan(8);
+    // More than a read should seek: the first read after such a run waits for the merge (mcp/context.ts store).
+    expect(mergeDue(db)).toBe(true);
     const hits = (q: string) => search(db, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits.map((h) => h.source);
     const answers = ["marigold7", "note 23 wren", "common words"].map(hits);
     let steps = 0;
@@ -62,6 +64,7 @@ test("idle merge steps take the segments indexing left down to one a level, and 
     expect(steps).toBeGreaterThan(0);
     const after = storeHealth(db, path).segments;
     for (const table of ["fts_words", "fts_grams", "fts_titles"] as const) expect(after[table]).toBeLessThanOrEqual(2);
+    expect(mergeDue(db)).toBe(false);
     // Nothing left: a step writes nothing (no commit another connection would see).
     const other = openStore(path, { busyTimeoutMs: 1000 });
     const version = () => other.prepare<{ data_version: number }>("PRAGMA data_version").get()!.data_version;
@@ -69,6 +72,9 @@ test("idle merge steps take the segments indexing left down to one a level, and 
     expect(mergeStep(db, path)).toBe(true);
     expect(version()).toBe(seen);
     indexSource(db, { label: "late", text: "# Late\n\nanother\n", kind: "markdown", maxChunk: 4096 });
+    // A source or two more leave too few segments to hold a read up.
+    expect(storeHealth(db, path).segments.fts_words).toBeLessThanOrEqual(READ_SEGMENTS_MAX);
+    expect(mergeDue(db)).toBe(false);
     expect(version()).not.toBe(seen);
     other.close();
     expect(["marigold7", "note 23 wren", "common words"].map(hits)).toEqual(answers);
