@@ -329,7 +329,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   const end = q.fragments.some(isTypedVersion) ? undefined : versionEnd(q.terms);
   if (end === "after") {
     // "which tsx version dropped get-tsconfig": the record after the last one that lists it.
-    const after = recordAfter(db, scored, filter, matcher);
+    const after = recordAfter(db, scored, filter, matcher, q.fragments);
     if (after) scored.splice(0, scored.length, after, ...scored.filter((s) => s.row.id !== after.row.id));
   } else if (end) preferVersionEnd(scored, end);
   preferRecordHead(scored, q.terms);
@@ -475,16 +475,19 @@ const chunkByTitle = (db: Database, filter: Filter) =>
  * the query's words, in the same file, ranked first with the best score. Undefined when the first
  * hit is no record, or the last one holding the words is the latest.
  */
-function recordAfter(db: Database, scored: RowScore[], filter: Filter, matcher: TermMatcher): RowScore | undefined {
+function recordAfter(db: Database, scored: RowScore[], filter: Filter, matcher: TermMatcher, fragments: readonly string[]): RowScore | undefined {
   const top = scored[0];
   let last = lastHolding(scored);
   if (!top || !last) return undefined;
-  // The word that tells the records apart: the query's weightiest word the first hit's text
-  // holds, other than the package's name (every record holds that).
+  // What tells the records apart: a joined name the query types and the first hit writes
+  // (`cross-spawn`: its words alone are in every record's keywords, `spawn` among them); else
+  // the query's weightiest word the first hit's text holds, other than the package's name
+  // (every record holds that).
+  const name = fragments.find((f) => JOINED_NAME.test(f) && f.toLowerCase() !== last!.name && writesName(top.row.body, f));
   const named = titleTerms(matcher, `${top.row.title}\n${fileName(top.row.label ?? "")}`);
   const held = [...new Set(top.bodyHits.map((h) => h.term))].filter((t) => !named.has(t));
-  if (held.length === 0) return undefined;
-  const telling = held.reduce((a, b) => ((matcher.weights[b] ?? 0) > (matcher.weights[a] ?? 0) ? b : a));
+  if (held.length === 0 && !name) return undefined;
+  const telling = held.length > 0 ? held.reduce((a, b) => ((matcher.weights[b] ?? 0) > (matcher.weights[a] ?? 0) ? b : a)) : -1;
   const titles = db
     .prepare<{ title: string }>("SELECT title FROM chunks WHERE doc_id = $doc")
     .all({ doc: top.row.doc_id })
@@ -496,10 +499,18 @@ function recordAfter(db: Database, scored: RowScore[], filter: Filter, matcher: 
     const row = title ? find.get({ ...filter.params, doc: top.row.doc_id, title }) : undefined;
     if (!title || !row) return undefined;
     const next = { row, ...scoreChunk(matcher, { title: row.title, body: row.body, fused: 0, label: row.label ?? "" }), score: top.score };
-    if (!next.bodyHits.some((h) => h.term === telling)) return next;
+    if (name ? !writesName(row.body, name) : !next.bodyHits.some((h) => h.term === telling)) return next;
     last = { ...last, version: recordOf(title)!.version, title };
   }
   return undefined;
+}
+
+/** A name of words joined by `-`, `.`, `_` or `/` (`cross-spawn`, `lodash.merge`, `@types/node`), not a version. */
+const JOINED_NAME = /^@?[a-z][\w]*(?:[-./][\w]+)+$/i;
+
+/** Whether `text` writes `name` whole: not inside a longer name (`cross-spawn` in `cross-spawn-async`). */
+function writesName(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w@./-])${escapeRegExp(name)}(?![\\w-]|[./]\\w)`, "i").test(text);
 }
 
 /** Most later records read past the last one ranked that holds the query's telling word. */

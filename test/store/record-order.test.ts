@@ -153,6 +153,31 @@ test("'which … version dropped …' finds the record after the last one that l
   db.close();
 });
 
+test("'which … version dropped <joined-name>' follows the name as written, not its words, which every record may hold", () => {
+  const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  const pad = "Process execution for humans, with a better API than child_process. ".repeat(5);
+  // Every record lists `spawn` among its keywords; a later one depends on a longer name that begins with the dropped one.
+  const record = (version: string, deps: Record<string, string>) => ({
+    _id: `execa@${version}`,
+    name: "execa",
+    version,
+    description: pad,
+    keywords: ["exec", "child", "process", "spawn", "command"],
+    dependencies: deps,
+  });
+  const versions = [
+    record("10.0.0", { "which-command": "^0.1.0", "cross-spawn-async": "^2.2.5" }),
+    record("8.0.0", { "cross-spawn": "^7.0.3", figures: "^6.0.0" }),
+    record("9.6.1", { "cross-spawn": "^7.0.6", figures: "^6.1.0" }),
+    record("9.0.0", { "cross-spawn": "^7.0.3", figures: "^6.0.0" }),
+    record("10.1.0", { "which-command": "^0.1.0", figures: "^6.1.0" }),
+  ];
+  indexSource(db, { label: "execa.versions.json", text: JSON.stringify(versions, null, 2), kind: "json", maxChunk: 1024 });
+  const [hit] = search(db, "which execa version dropped cross-spawn for which-command", { limit: 3, snippetMax: 800, rrfK: 60 }).hits;
+  expect(hit?.title.startsWith("execa@10.0.0")).toBe(true);
+  db.close();
+});
+
 test("a query that gives a version names its record: 'dropped' or 'first' beside it moves nothing", () => {
   const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
   const pad = "Deep deletion module for node (like `rm -rf`). ".repeat(6);
