@@ -5,7 +5,8 @@
  * agent's model turns space them; ctx_index is timed per call, pauses excluded; `--runs` fresh servers, medians reported), then queries of five kinds over MCP, one call
  * each: words the corpus holds, frequent words, identifier fragments, misspellings, misses, and
  * lines pasted from elsewhere (an error, a log record, a commit: bench/fixtures, not in the corpus);
- * asked right after the calls, then again after `--idle` ms (default 3000) without a call.
+ * asked right after the calls, then again after `--idle` ms (default 3000) without a call, then once each right
+ * after a ctx_index call of a small new file (a session that indexes as it goes).
  * Writes bench/results/search-latency[-<N>mb][-paused].json and prints p50/p95/max per kind.
  */
 import { connectCtxmode } from "./suite/mcp.ts";
@@ -92,6 +93,13 @@ export function queriesByKind(corpusQueries: string[], seed = 7): Record<string,
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+type Row = { p50Ms: number; p95Ms: number; maxMs: number; samples: number };
+
+function summary(times: number[]): Row {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50Ms: round2(percentile(sorted, 50)), p95Ms: round2(percentile(sorted, 95)), maxMs: round2(sorted.at(-1)!), samples: sorted.length };
+}
+
 async function main() {
   const tmp = mkdtempSync(join(tmpdir(), "ctxmode-latency-"));
   try {
@@ -134,24 +142,36 @@ async function main() {
     const firstSearchMs = median(runs.map((r) => r.firstSearchMs));
     const kinds = queriesByKind(corpus.queries);
     for (const q of ["handler cache", "zzqxv"]) await call("ctx_search", { queries: [q] });
-    const measure = async () => {
-      const rows: Record<string, { p50Ms: number; p95Ms: number; maxMs: number; samples: number }> = {};
+    // Per kind and over all, the times `ask` takes for each query of the kind, `rounds` times.
+    const measure = async (ask: (q: string) => Promise<number>, rounds: number) => {
+      const rows: Record<string, Row> = {};
       const all: number[] = [];
       for (const [kind, queries] of Object.entries(kinds)) {
         const times: number[] = [];
-        for (let r = 0; r < ROUNDS; r++) for (const q of queries) times.push(await call("ctx_search", { queries: [q] }));
-        times.sort((a, b) => a - b);
+        for (let r = 0; r < rounds; r++) for (const q of queries) times.push(await ask(q));
         all.push(...times);
-        rows[kind] = { p50Ms: round2(percentile(times, 50)), p95Ms: round2(percentile(times, 95)), maxMs: round2(times.at(-1)!), samples: times.length };
+        rows[kind] = summary(times);
       }
-      all.sort((a, b) => a - b);
-      rows.all = { p50Ms: round2(percentile(all, 50)), p95Ms: round2(percentile(all, 95)), maxMs: round2(all.at(-1)!), samples: all.length };
+      rows.all = summary(all);
       return rows;
     };
+    const search = (q: string) => call("ctx_search", { queries: [q] });
     // Right after the calls (a script that searches at once), then after an idle pause.
-    const rows = await measure();
+    const rows = await measure(search, ROUNDS);
     await Bun.sleep(IDLE_MS);
-    const idleRows = await measure();
+    const idleRows = await measure(search, ROUNDS);
+    // As a session goes on: each query asked once, right after a ctx_index call of a small new
+    // file (8 KB of the corpus under a header of its own), so every search follows a write.
+    let written = 0;
+    const writeRows = await measure(async (q) => {
+      const part = parts[written % n]!;
+      const at = (written * 8192) % Math.max(1, part.length - 8192);
+      const path = `corpus/note-${String(written).padStart(4, "0")}.md`;
+      writeFileSync(join(project, path), `# Note ${written}\n\n${part.slice(at, at + 8192)}\n`);
+      written++;
+      await call("ctx_index", { path });
+      return search(q);
+    }, 1);
     await client!.close();
 
     const result = {
@@ -166,6 +186,7 @@ async function main() {
       search: rows,
       idleMs: IDLE_MS,
       searchAfterIdle: idleRows,
+      searchAfterWrite: writeRows,
       queries: kinds,
     };
     const out = outArg > 0 ? process.argv[outArg + 1]! : `search-latency${MB === 50 ? "" : `-${MB}mb`}${PAUSE_MS ? "-paused" : ""}.json`;
@@ -173,11 +194,12 @@ async function main() {
     console.log(
       `ctx_search over MCP, ${MB} MB in ${n} files (ctx_index ${result.indexMsPerMB} ms/MB, one call per file; the first search after them ${result.firstSearchMs} ms, ${result.indexAndFirstSearchMsPerMB} ms/MB with it; medians of ${RUNS} runs: ${runs.map((r) => r.indexMsPerMB).join(", ")} ms/MB)`,
     );
-    console.log(`kind       p50 ms  p95 ms  max ms   after ${IDLE_MS} ms idle: p50  p95  max`);
+    console.log(`kind       p50 ms  p95 ms  max ms   after ${IDLE_MS} ms idle: p50  p95  max   after a write: p50  p95  max`);
     for (const [kind, r] of Object.entries(rows)) {
       const i = idleRows[kind]!;
+      const w = writeRows[kind]!;
       console.log(
-        `${kind.padEnd(10)} ${String(r.p50Ms).padStart(6)}  ${String(r.p95Ms).padStart(6)}  ${String(r.maxMs).padStart(6)}   ${String(i.p50Ms).padStart(6)} ${String(i.p95Ms).padStart(6)} ${String(i.maxMs).padStart(6)}`,
+        `${kind.padEnd(10)} ${String(r.p50Ms).padStart(6)}  ${String(r.p95Ms).padStart(6)}  ${String(r.maxMs).padStart(6)}   ${String(i.p50Ms).padStart(6)} ${String(i.p95Ms).padStart(6)} ${String(i.maxMs).padStart(6)}   ${String(w.p50Ms).padStart(6)} ${String(w.p95Ms).padStart(6)} ${String(w.maxMs).padStart(6)}`,
       );
     }
   } finally {

@@ -68,7 +68,8 @@ export class ToolContext {
     if (this.#spooled) {
       this.#spooled = false;
       const { mergeDue } = await import("../store/maintenance.ts");
-      if (mergeDue(store.db) && this.#spool.merge()) await withinMs(this.#spool.whenSettled(), MERGE_WAIT_MS);
+      const spool = this.#spool;
+      if (mergeDue(store.db) && spool.merge(true)) await withinMs(spool.whenSettled(), MERGE_WAIT_MS);
     }
     return store;
   }

@@ -92,6 +92,30 @@ export function mergeStep(db: Database, path: string): boolean {
   return true;
 }
 
+/**
+ * One step of the merging a read right after a run of calls waits for: a merge step on the first
+ * index with more than `max` segments. FTS5 merges the level that holds most segments, so the
+ * small ones a run left go first, and the bigger levels above (which an idle merge goes on to
+ * rewrite, a second at 50 MB) are left for the next idle moment. True when no index holds more
+ * than `max`, or a step merged nothing (no level holds two). Busy or read-only: true.
+ */
+export function mergeDownStep(db: Database, path: string, max = READ_SEGMENTS_MAX): boolean {
+  try {
+    for (const table of FTS_TABLES) {
+      const before = structureRecord(db, table);
+      if (!before || segmentCount(before) <= max) continue;
+      db.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('merge', ${IDLE_MERGE_PAGES})`);
+      const after = structureRecord(db, table);
+      if (after && Buffer.compare(before, after) === 0) continue;
+      boundWal(db, statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+      return false;
+    }
+  } catch {
+    // busy or read-only
+  }
+  return true;
+}
+
 /** A TRUNCATE checkpoint when the WAL is past WAL_LIMIT_BYTES; true when it ran. */
 function boundWal(db: Database, walBytes: number): boolean {
   if (walBytes <= WAL_LIMIT_BYTES) return false;

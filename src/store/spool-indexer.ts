@@ -85,13 +85,15 @@ export class SpoolIndexer {
 
   /**
    * Has the worker merge FTS5 segments (the server is idle) until the next call spools a file;
-   * false when there is no worker to do it. Meanwhile this thread leaves writes to it (`settled`).
+   * `down`: only until no index holds more than a read should seek (a read right after a run of
+   * calls waits for it). False when there is no worker to do it. Meanwhile this thread leaves
+   * writes to it (`settled`).
    */
-  merge(): boolean {
+  merge(down = false): boolean {
     if (!this.#worker) return false;
     this.#settled = false;
     this.#sent++;
-    this.#worker.postMessage({ merge: true } satisfies SpoolWorkerMessage);
+    this.#worker.postMessage({ merge: down ? "down" : true } satisfies SpoolWorkerMessage);
     return true;
   }
 

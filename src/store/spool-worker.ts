@@ -3,7 +3,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Database } from "../runtime/sqlite.types.ts";
 import { openStore } from "./db.ts";
-import { maintainStore, mergeStep } from "./maintenance.ts";
+import { maintainStore, mergeDownStep, mergeStep } from "./maintenance.ts";
 import { applySpools, type GivenSource } from "./spool.ts";
 import { upgradePending, upgradeStep } from "./upgrade.ts";
 
@@ -18,9 +18,11 @@ export interface SpoolWorkerData {
 /**
  * Main thread → worker: a file written, and what it holds (so the worker need not read it back);
  * or, when the server is idle, merge the FTS5 segments (maintenance.ts mergeStep) until a file
- * comes or nothing is left, off the thread that answers calls.
+ * comes or nothing is left, off the thread that answers calls; or, for a read right after a run
+ * of calls (`"down"`), merge only until no index holds more than a read should seek
+ * (maintenance.ts mergeDownStep).
  */
-export type SpoolWorkerMessage = { seq: number; source: GivenSource } | { merge: true };
+export type SpoolWorkerMessage = { seq: number; source: GivenSource } | { merge: true | "down" };
 
 /**
  * Worker → main thread: how far the spool is applied, why a slice failed, or that it is done with
@@ -43,14 +45,15 @@ const given = new Map<string, GivenSource>();
 let newest = 0;
 let applied = 0;
 let scheduled = false;
-let merging = false;
+let merging: boolean | "down" = false;
 /** Messages received: the main thread counts a `settled` as current only once it covers every message it sent. */
 let received = 0;
 let db: Database | undefined;
 
 parentPort?.on("message", (msg: SpoolWorkerMessage) => {
   received++;
-  if ("merge" in msg) merging = true;
+  // A full merge asked for meanwhile takes in the lighter one.
+  if ("merge" in msg) merging = merging === true || msg.merge === true ? true : "down";
   else {
     given.set(`${data.spool}/${msg.seq}`, msg.source);
     newest = Math.max(newest, msg.seq);
@@ -109,7 +112,7 @@ function caughtUp(db: Database): void {
     // busy: the next catch-up, the server's next start or a CLI command reads them in
   }
   maintainStore(db, data.dbPath);
-  if (merging && !mergeStep(db, data.dbPath)) {
+  if (merging === "down" ? !mergeDownStep(db, data.dbPath) : merging && !mergeStep(db, data.dbPath)) {
     schedule();
     return;
   }

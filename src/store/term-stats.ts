@@ -14,8 +14,13 @@ interface Cache {
   version: string;
   /** changeStamp when the version was last read. */
   stamp: string;
-  df: Map<string, number>;
+  /** Each stem's chunk count, counted over the chunks up to id `upTo`. */
+  df: Map<string, { n: number; upTo: number }>;
   total: number;
+  /** max(chunks.id) at `version`. */
+  newest: number;
+  /** Docs waiting for their full-text rows at `version`. */
+  waiting: number;
 }
 
 const caches = new WeakMap<Database, Cache>();
@@ -34,14 +39,30 @@ function cache(db: Database): Cache {
       `SELECT (SELECT max(id) FROM chunks) AS m, count(*) AS d, sum(chunk_count) AS n, ${waiting} AS w FROM docs`,
     )
     .get();
-  const version = `${row?.m ?? 0}:${row?.d ?? 0}:${row?.w ?? 0}`;
+  const newest = Number(row?.m ?? 0);
+  const total = Number(row?.n ?? 0);
+  const w = Number(row?.w ?? 0);
+  const version = `${newest}:${row?.d ?? 0}:${w}`;
   let c = known;
-  if (!c || c.version !== version || c.df.size > CACHE_CAP) {
-    c = { version, stamp, df: new Map(), total: Number(row?.n ?? 0) };
+  if (!c || c.df.size > CACHE_CAP || (c.version !== version && !onlyAdded(db, c, newest, total, w))) {
+    c = { version, stamp, df: new Map(), total, newest, waiting: w };
     caches.set(db, c);
   }
-  c.stamp = stamp;
+  // Chunks were only added since: each count stays right for the chunks it covers, and takes in
+  // the new ones when next asked (docFreq), a read of their postings alone.
+  Object.assign(c, { version, stamp, total, newest, waiting: w });
   return c;
+}
+
+/**
+ * Whether the index changed only by chunks added after the cache's newest, each with its
+ * full-text rows: nothing waited then or now, and the chunks beyond the old newest id are all
+ * the total grew by (a chunk deleted, or a doc re-chunked, makes the total fall short of them).
+ */
+function onlyAdded(db: Database, c: Cache, newest: number, total: number, waiting: number): boolean {
+  if (c.waiting !== 0 || waiting !== 0 || newest < c.newest) return false;
+  const added = Number(db.prepare<{ n: number }>("SELECT count(*) AS n FROM chunks WHERE id > $id").get({ id: c.newest })?.n ?? 0);
+  return total - c.total === added;
 }
 
 /** Chunks in the index (from the same snapshot as the frequencies). */
@@ -54,7 +75,7 @@ export function chunkTotal(db: Database): number {
  * words in process (porter.ts), the rest through SQLite's tokenizer.
  */
 export function stems(db: Database, words: string[]): string[] {
-  const out = words.map((w) => (stemsHere(w) ? stem(w) : undefined));
+  const out = words.map((w) => (stemsHere(w) ? stemOfWord(w) : undefined));
   const rest = words.filter((_, i) => out[i] === undefined);
   if (rest.length === 0) return out as string[];
   const theirs = sqliteStems(db, rest);
@@ -85,17 +106,51 @@ export function sqliteStems(db: Database, words: string[]): string[] {
   return out;
 }
 
-/** Chunks whose porter index holds the stem. */
+/**
+ * A plain word each stem was last made from (`stems`): FTS5 stems what MATCH is given again, and
+ * stemming is not idempotent (`abus` of `abuse` becomes `abu`), so a stem's postings are looked
+ * up through a word that gives it.
+ */
+const wordOf = new Map<string, string>();
+const WORDS_KEPT = 8192;
+
+function stemOfWord(word: string): string {
+  const s = stem(word);
+  if (wordOf.size >= WORDS_KEPT) wordOf.clear();
+  wordOf.set(s, word);
+  return s;
+}
+
+/**
+ * Chunks whose porter index holds the stem. A count made before chunks were added takes in
+ * theirs alone (the postings past the chunk id it covered), through a word that gives the stem;
+ * without one it is made again.
+ */
 export function docFreq(db: Database, stem: string): number {
   if (!stem) return 0;
   const c = cache(db);
-  let n = c.df.get(stem);
-  if (n === undefined) {
+  const known = c.df.get(stem);
+  if (known && known.upTo === c.newest) return known.n;
+  const word = wordOf.get(stem);
+  let n: number;
+  if (known && word !== undefined) {
+    n =
+      known.n +
+      Number(
+        db
+          .prepare<{ n: number }>("SELECT count(*) AS n FROM fts_words WHERE fts_words MATCH $word AND rowid > $upTo AND rowid <= $newest")
+          .get({ word: `"${word}"`, upTo: known.upTo, newest: c.newest })?.n ?? 0,
+      );
+  } else {
     n = Number(db.prepare<{ doc: number }>("SELECT doc FROM fts_words_vocab WHERE term = $term").get({ term: stem })?.doc ?? 0);
-    c.df.set(stem, n);
+    // Another connection's chunks committed since the cache looked would be counted again later: such a count is not kept.
+    if (newestChunk(db) !== c.newest) return n;
   }
+  c.df.set(stem, { n, upTo: c.newest });
   return n;
 }
+
+const newestChunk = (db: Database) => Number(db.prepare<{ m: number | null }>("SELECT max(id) AS m FROM chunks").get()?.m ?? 0);
 
 /** Inverse document frequency, never below a small floor so a word in every chunk still counts a little. */
 export function idf(df: number, total: number): number {

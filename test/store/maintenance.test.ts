@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
 import { storeHealth } from "../../src/store/fts-health.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { maintainStore, mergeDue, mergeStep, READ_SEGMENTS_MAX, WAL_LIMIT_BYTES } from "../../src/store/maintenance.ts";
+import { maintainStore, mergeDownStep, mergeDue, mergeStep, READ_SEGMENTS_MAX, WAL_LIMIT_BYTES } from "../../src/store/maintenance.ts";
 import { search } from "../../src/store/search.ts";
 import { tempDir } from "../helpers/temp.ts";
 
@@ -77,6 +77,30 @@ test("idle merge steps take the segments indexing left down to one a level, and 
     expect(mergeDue(db)).toBe(false);
     expect(version()).not.toBe(seen);
     other.close();
+    expect(["marigold7", "note 23 wren", "common words"].map(hits)).toEqual(answers);
+    for (const table of ["fts_words", "fts_grams", "fts_titles"]) db.exec(`INSERT INTO ${table}(${table}) VALUES ('integrity-check')`);
+  } finally {
+    db.close();
+  }
+});
+
+test("a merge down for a read stops once no index holds more than a read should seek, and answers stay the same", () => {
+  const path = join(tempDir("ctxmode-merge-down-"), "context.db");
+  const db = openStore(path, { busyTimeoutMs: 1000 });
+  try {
+    for (let i = 0; i < 40; i++) {
+      indexSource(db, { label: `n${i}`, text: `# Note ${i}\n\nmarigold${i} ${"common words here ".repeat(50)} wren\n`, kind: "markdown", maxChunk: 4096 });
+    }
+    expect(mergeDue(db)).toBe(true);
+    const hits = (q: string) => search(db, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits.map((h) => h.source);
+    const answers = ["marigold7", "note 23 wren", "common words"].map(hits);
+    let steps = 0;
+    while (!mergeDownStep(db, path)) steps++;
+    expect(steps).toBeGreaterThan(0);
+    for (const n of Object.values(storeHealth(db, path).segments)) expect(n).toBeLessThanOrEqual(READ_SEGMENTS_MAX);
+    expect(mergeDue(db)).toBe(false);
+    // Nothing above the bound: a step does nothing and says so.
+    expect(mergeDownStep(db, path)).toBe(true);
     expect(["marigold7", "note 23 wren", "common words"].map(hits)).toEqual(answers);
     for (const table of ["fts_words", "fts_grams", "fts_titles"]) db.exec(`INSERT INTO ${table}(${table}) VALUES ('integrity-check')`);
   } finally {
