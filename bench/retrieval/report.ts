@@ -162,12 +162,12 @@ export function retrievalBlock(): string | undefined {
       "The first columns are asked right after the run of `ctx_index` calls, as a script would, each query twice; the last after",
       "the server was left without a call for the time a model turn gives it. A run of calls leaves FTS5 segments that every query",
       "reads (13 per index after these 193 files); the server merges them when idle, on its spool worker (a segment or so per level,",
-      "`src/store/maintenance.ts` mergeStep), and the first read after a run that left more than 4 waits for that merge (the",
-      "`warm up` search below) until none holds more than 4, so the queries right after the run read few segments too. After the",
-      'pause, each word\'s frequency is already counted. "After a write" asks each query once more, each right after a',
-      "`ctx_index` call of a new 8 KB file: the search waits for the spool worker to write it, and a count of a word's chunks",
-      "made before takes in the new chunks alone. About one search in eighteen there takes 0.3-0.9 s, in this build and the one",
-      "before it alike (`--binary`): it waits on the spool worker, whose slow write (a WAL copied back, a merge) is not yet traced.",
+      "`src/store/maintenance.ts` mergeStep), and the first read after a run of 1 MB or more that left more than 4 waits for",
+      "that merge (the `warm up` search below) until none holds more than 4, so the queries right after the run read few",
+      'segments too. After the pause, each word\'s frequency is already counted. "After a write" asks each query once more, each',
+      "right after a `ctx_index` call of a new 8 KB file: the search waits for the spool worker to write it, and a count of a",
+      "word's chunks made before takes in the new chunks alone. A file of 8 KB is no run: the read after it does not wait for a",
+      "merge (when reads after any run did, one in eighteen of these waited 0.3-0.9 s for a merge step that rewrote a big level).",
     );
     lines.push(...indexingRows(latency, latencyBefore));
   }

@@ -16,6 +16,8 @@ const KEPT_CALLS_MAX = 64;
 const KEPT_CALLS_CAP = 1024;
 /** Longest a read waits for the merge a run of ctx_index calls made due (store()): past it, it goes ahead beside the merge. */
 const MERGE_WAIT_MS = 2_000;
+/** Text a run of ctx_index calls gives the spool before the read after it waits for that merge. */
+const MERGE_RUN_BYTES = 1024 * 1024;
 
 /**
  * What every tool call shares within one server process (= one agent session): the config, the
@@ -29,8 +31,8 @@ export class ToolContext {
   #store?: Promise<ProjectStore>;
   /** This server's indexing spool once ctx_index needed it; null where there is none (Node). */
   #spool?: SpoolIndexer | null;
-  /** ctx_index gave the spool text since the store was last read. */
-  #spooled = false;
+  /** The spool's spooledBytes when the store was last read. */
+  #readAt = 0;
   #seq = 0;
   #calls: CallRecord[] = [];
   #policy?: { signature: string; policy: Policy };
@@ -60,15 +62,18 @@ export class ToolContext {
    */
   async store(): Promise<ProjectStore> {
     const store = await this.#open();
-    if (!this.#spool) return store;
-    await this.#spool.drain();
+    const spool = this.#spool;
+    if (!spool) return store;
+    await spool.drain();
     // The first read after a run of ctx_index calls: the run left FTS5 segments that every query
     // reads until an idle moment merges them. A script that searches at once would pay for them
-    // on every search; the read waits for the merge once instead (store/maintenance.ts mergeDue).
-    if (this.#spooled) {
-      this.#spooled = false;
+    // on every search; the read waits for them to be merged down instead (store/maintenance.ts
+    // mergeDue). Not after a file or two: what they leave is merged in the next pause, and a
+    // merge step may rewrite a big level.
+    const run = spool.spooledBytes - this.#readAt;
+    this.#readAt = spool.spooledBytes;
+    if (run >= MERGE_RUN_BYTES) {
       const { mergeDue } = await import("../store/maintenance.ts");
-      const spool = this.#spool;
       if (mergeDue(store.db) && spool.merge(true)) await withinMs(spool.whenSettled(), MERGE_WAIT_MS);
     }
     return store;
@@ -95,7 +100,6 @@ export class ToolContext {
       const { spoolIndexer } = await import("../store/spool-indexer.ts");
       this.#spool = spoolIndexer(store.db, store.dbPath, this.config.budgets.dbTimeoutMs) ?? null;
     }
-    this.#spooled = true;
     return { store, spool: this.#spool ?? undefined };
   }
 

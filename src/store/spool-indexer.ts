@@ -31,6 +31,8 @@ export class SpoolIndexer {
   /** Files written and not yet applied, oldest first. */
   #queue: { seq: number; bytes: number }[] = [];
   #waitingBytes = 0;
+  /** Bytes of text ever given to the spool. */
+  #spooledBytes = 0;
   #newest = 0;
   /** The newest unapplied file of each label: a label indexed twice before the worker catches up. */
   #latest = new Map<string, { seq: number; sha256: string }>();
@@ -71,6 +73,11 @@ export class SpoolIndexer {
   /** Bytes of text spooled and not yet in the database. */
   get waitingBytes(): number {
     return this.#waitingBytes;
+  }
+
+  /** Bytes of text given to the spool since it started, written or not. */
+  get spooledBytes(): number {
+    return this.#spooledBytes;
   }
 
   /** Spools the sources (redacting them first) and returns what each becomes, as indexSources would. */
@@ -150,6 +157,7 @@ export class SpoolIndexer {
     this.#queue.push({ seq, bytes });
     this.#settled = false;
     this.#waitingBytes += bytes;
+    this.#spooledBytes += bytes;
     if (this.#worker) {
       this.#worker.ref();
       // Chunks hold the text already: structured-cloning it as well cost both threads a copy.

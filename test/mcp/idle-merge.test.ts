@@ -50,8 +50,9 @@ describe("an idle server", () => {
     const server = await startServer(project);
     const path = projectDbPath(loadConfig({ ...process.env, CTXMODE_DATA_DIR: project.dataDir }).projectsDir, resolveProject(project.dir));
     mkdirSync(join(project.dir, "notes"), { recursive: true });
+    // A run of more than a megabyte: the first read after it waits for the merge.
     for (let i = 0; i < 30; i++) {
-      writeFileSync(join(project.dir, "notes", `n${i}.md`), note(i));
+      writeFileSync(join(project.dir, "notes", `n${i}.md`), `${note(i)}${"more filler text for a longer note\n".repeat(1100)}`);
       await server.call("ctx_index", { path: `notes/n${i}.md` });
       // A model turn between calls: the worker writes each file in a transaction of its own.
       await Bun.sleep(20);
@@ -60,7 +61,7 @@ describe("an idle server", () => {
     // Read before the server's idle moment (a quarter second after the call): the search waited for the merge.
     const merged = segments(path);
     expect(merged).toBeLessThanOrEqual(2);
-    // One more file leaves one segment more, too few to hold a read up.
+    // One more small file leaves one segment more, and no run to hold a read up for.
     writeFileSync(join(project.dir, "notes", "late.md"), "# Late\n\nbluebell notes\n");
     await server.call("ctx_index", { path: "notes/late.md" });
     expect((await server.call("ctx_search", { queries: ["bluebell"] })).text).toContain("notes/late.md");
