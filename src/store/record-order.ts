@@ -187,3 +187,41 @@ export function preferRecordHead<T extends Ranked>(scored: T[], words: readonly 
   chosen!.score = top.score;
   scored.unshift(chosen!);
 }
+
+/** A word that says the name after it is a dependency (`which package depends on mime-db`). */
+const DEPENDS = /^(?:depends?|depending|dependent|requires?)$/i;
+
+/** The name a query asks the dependents of (`mime-db` of "which package depends on mime-db"), if it asks that. */
+export function dependedOn(fragments: readonly string[]): string | undefined {
+  const at = fragments.findIndex((f) => DEPENDS.test(f));
+  const name = at >= 0 ? fragments[at + 1] : undefined;
+  return name && /^@?[a-z0-9][\w./-]*$/i.test(name) ? name.toLowerCase() : undefined;
+}
+
+/** Records looked through for one that lists the name as a dependency. */
+const DEPENDENTS_LOOK = 10;
+
+/**
+ * "which package depends on mime-db": in a file of records of many packages, the record that
+ * lists the name as a dependency (`"mime-db": "^1.54.0"`) answers, not the named package's own
+ * record, which its title and name field match best. When the first hit is a record and is no
+ * such dependent, the best-scored record among the next few that is one leads. `scored` is
+ * sorted best first and is reordered in place.
+ */
+export function preferDependents<T extends Ranked & { row: { body: string } }>(scored: T[], name: string): void {
+  const top = scored[0];
+  if (!top || !recordOf(top.row.title)) return;
+  const lists = new RegExp(`"${escapeName(name)}"\\s*:\\s*"`, "i");
+  const dependent = (r: T) => {
+    const record = recordOf(r.row.title);
+    return record !== undefined && record.name.toLowerCase() !== name && lists.test(r.row.body);
+  };
+  if (dependent(top)) return;
+  const at = scored.findIndex((r, i) => i > 0 && i < DEPENDENTS_LOOK && r.row.label === top.row.label && dependent(r));
+  if (at < 0) return;
+  const [chosen] = scored.splice(at, 1);
+  chosen!.score = top.score;
+  scored.unshift(chosen!);
+}
+
+const escapeName = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");

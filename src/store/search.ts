@@ -23,7 +23,7 @@ import {
 import { escapeRegExp, isIdentifierLike, isName, isTypedVersion, STOPWORDS, words as tokens } from "./terms.ts";
 import { fileNamer, type NamedDoc } from "./source-names.ts";
 import { sectionBelow } from "./section-below.ts";
-import { lastHolding, nextRecordPart, preferRecordHead, preferVersionEnd, recordOf, versionEnd } from "./record-order.ts";
+import { dependedOn, lastHolding, nextRecordPart, preferDependents, preferRecordHead, preferVersionEnd, recordOf, versionEnd } from "./record-order.ts";
 import { MEMORY_PREFIX } from "./memory-files.ts";
 import { makeSnippet, snippetBudget } from "./snippet.ts";
 import { titlesReady } from "./titles.ts";
@@ -287,6 +287,9 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
   if (grams) lists.push(candidates(db, "fts_grams", grams, filter));
   // Asked of one source, the query names no other.
   if (!options.source) lists.push(...namedFileLists(db, q, plan, filter));
+  // "which package depends on mime-db": the records that name it, which need not hold the query's other words.
+  const depended = dependedOn(q.fragments);
+  if (depended) lists.push(candidates(db, "fts_words", quote(tokens(depended).join(" ")), filter));
   const rrf = new Map<number, number>();
   for (const list of lists) {
     list.forEach((id, rank) => {
@@ -333,6 +336,7 @@ function rankCandidates(db: Database, q: ParsedQuery, plan: QueryPlan, filter: F
     if (after) scored.splice(0, scored.length, after, ...scored.filter((s) => s.row.id !== after.row.id));
   } else if (end) preferVersionEnd(scored, end);
   preferRecordHead(scored, q.terms);
+  if (depended) preferDependents(scored, depended);
   return pickHits(scored, options).map(({ row, score, bodyHits, named }, rank) => {
     const budget = snippetBudget(rank, options.snippetMax);
     const under = sectionBelow(db, row, budget);

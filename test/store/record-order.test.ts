@@ -178,6 +178,39 @@ test("'which … version dropped <joined-name>' follows the name as written, not
   db.close();
 });
 
+test("'which package depends on <name>' is a record that lists the name as a dependency, not the named package's own", () => {
+  const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
+  const pkg = (name: string, version: string, extra: Record<string, unknown>) => ({
+    name,
+    version,
+    description: `The ${name} module. ${"Small and fast, with no surprises. ".repeat(4)}`,
+    license: "MIT",
+    ...extra,
+  });
+  // The named package's own record says its name, and "package" and "depend", more often than the one that lists it.
+  const records = [
+    pkg("mime-types", "3.0.2", {
+      dependencies: { "mime-db": "^1.54.0" },
+      keywords: ["mime", "types"],
+      notes: "The ultimate javascript content-type utility. ".repeat(12),
+    }),
+    pkg("mime-db", "1.54.0", {
+      keywords: ["mime", "db", "types", "database", "charset"],
+      repository: "jshttp/mime-db",
+      about: "This package is the mime-db database: every package that needs media types can depend on mime-db.",
+    }),
+    pkg("negotiator", "1.0.0", { keywords: ["http", "content negotiation"] }),
+    pkg("minipass", "7.1.3", { dependencies: {} }),
+  ];
+  indexSource(db, { label: "package-jsons.json", text: JSON.stringify(records, null, 2), kind: "json", maxChunk: 1024 });
+  const first = (q: string) => search(db, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits[0]?.title;
+  expect(first("which package depends on mime-db")).toStartWith("mime-types@3.0.2");
+  expect(first("packages that depend on mime-db")).toStartWith("mime-types@3.0.2");
+  // Asked about the package itself, its own record answers.
+  expect(first("mime-db license")).toStartWith("mime-db@1.54.0");
+  db.close();
+});
+
 test("a query that gives a version names its record: 'dropped' or 'first' beside it moves nothing", () => {
   const db = openStore(join(tempDir(), "context.db"), { busyTimeoutMs: 5000 });
   const pad = "Deep deletion module for node (like `rm -rf`). ".repeat(6);
