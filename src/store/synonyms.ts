@@ -162,6 +162,9 @@ const PHRASES: ReadonlyMap<string, string> = new Map([
   ["standard output", "stdout"],
   ["standard error", "stderr"],
   ["symbolic link", "symlink"],
+  // A package manifest gives the Node.js versions it runs on as `engines`.
+  ["node version", "engines"],
+  ["node versions", "engines"],
 ]);
 
 /**

@@ -80,6 +80,7 @@ describe("words put otherwise", () => {
   test.each([
     [["turn", "off", "logging"], ["disable"]],
     [["make", "it", "read", "only"], ["readonly"]],
+    [["which", "node", "version", "does", "glob", "need"], ["engines"]],
     [["off", "turn"], []], // in the order typed only
     [["read", "the", "only", "file"], []],
   ])("two-word phrases of %p stand for %p", (words, out) => {
