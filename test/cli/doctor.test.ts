@@ -170,7 +170,12 @@ describe("ctxmode doctor", () => {
       console.warn("skipped: no Node >= 22.13 found (.ci/run installs Node 24 into .tools/)");
       return;
     }
-    const r = Bun.spawnSync([node, join(repoRoot, "dist", "node", "ctxmode.mjs"), "doctor", "--json"], { stdout: "pipe", stderr: "pipe" });
+    // Its own data dir, and the release check pointed at a closed local port: a network that hangs past the test's 5 s is not what this asks.
+    const r = Bun.spawnSync([node, join(repoRoot, "dist", "node", "ctxmode.mjs"), "doctor", "--json"], {
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...process.env, CTXMODE_DATA_DIR: tempDir(), CTXMODE_RELEASE_URL: "http://127.0.0.1:9" },
+    });
     expect(r.stderr.toString()).toBe("");
     const report = JSON.parse(r.stdout.toString());
     expect(report).toMatchObject({ runtime: "node", ok: true });
