@@ -72,12 +72,17 @@ const IDLE_MERGE_PAGES = 400;
  * and their time down by a third (bench/search-latency.ts); merging what 50 MB of indexing left
  * took about 0.8 s of steps. True when no index had anything left to merge; a merge with nothing
  * to do writes nothing. Busy or read-only: true, the next idle moment tries again.
+ *
+ * `above`: only an index with more segments than that is merged, as a read right after a run of
+ * calls waits for (READ_SEGMENTS_MAX). FTS5 merges the level that holds most segments, which after
+ * a run is the pile of small ones it left; levels above are left for the next idle moment once the
+ * count is down (merging them all took 0.9 s after 50 MB, down to 4 about half that).
  */
-export function mergeStep(db: Database, path: string): boolean {
+export function mergeStep(db: Database, path: string, above = 0): boolean {
   try {
     for (const table of FTS_TABLES) {
       const before = structureRecord(db, table);
-      if (!before) continue;
+      if (!before || (above > 0 && segmentCount(before) <= above)) continue;
       db.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('merge', ${IDLE_MERGE_PAGES})`);
       const after = structureRecord(db, table);
       if (!after || Buffer.compare(before, after) !== 0) {
@@ -85,30 +90,6 @@ export function mergeStep(db: Database, path: string): boolean {
         boundWal(db, statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0);
         return false;
       }
-    }
-  } catch {
-    // busy or read-only
-  }
-  return true;
-}
-
-/**
- * One step of the merging a read right after a run of calls waits for: a merge step on the first
- * index with more than `max` segments. FTS5 merges the level that holds most segments, which after
- * a run is the pile of small ones it left; levels above are left for the next idle moment once the
- * count is down (merging them all took 0.9 s after 50 MB, down to 4 about half that). True when no
- * index holds more than `max`, or a step merged nothing (no level holds two). Busy or read-only: true.
- */
-export function mergeDownStep(db: Database, path: string, max = READ_SEGMENTS_MAX): boolean {
-  try {
-    for (const table of FTS_TABLES) {
-      const before = structureRecord(db, table);
-      if (!before || segmentCount(before) <= max) continue;
-      db.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('merge', ${IDLE_MERGE_PAGES})`);
-      const after = structureRecord(db, table);
-      if (after && Buffer.compare(before, after) === 0) continue;
-      boundWal(db, statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0);
-      return false;
     }
   } catch {
     // busy or read-only

@@ -5,6 +5,7 @@
  * package-json-from-dist") or the latest wants the record at that end of the versions, not the one
  * BM25 happens to rank first among equals.
  */
+import { escapeRegExp } from "./terms.ts";
 
 /**
  * Which end of the versions a query asks for, by its words: the first, the latest, or the one
@@ -211,7 +212,7 @@ const DEPENDENTS_LOOK = 10;
 export function preferDependents<T extends Ranked & { row: { body: string } }>(scored: T[], name: string): void {
   const top = scored[0];
   if (!top || !recordOf(top.row.title)) return;
-  const lists = new RegExp(`"${escapeName(name)}"\\s*:\\s*"`, "i");
+  const lists = new RegExp(`"${escapeRegExp(name)}"\\s*:\\s*"`, "i");
   const dependent = (r: T) => {
     const record = recordOf(r.row.title);
     return record !== undefined && record.name.toLowerCase() !== name && lists.test(r.row.body);
@@ -223,5 +224,3 @@ export function preferDependents<T extends Ranked & { row: { body: string } }>(s
   chosen!.score = top.score;
   scored.unshift(chosen!);
 }
-
-const escapeName = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");

@@ -3,7 +3,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Database } from "../runtime/sqlite.types.ts";
 import { openStore } from "./db.ts";
-import { maintainStore, mergeDownStep, mergeStep } from "./maintenance.ts";
+import { maintainStore, mergeStep, READ_SEGMENTS_MAX } from "./maintenance.ts";
 import { applySpools, type GivenSource } from "./spool.ts";
 import { upgradePending, upgradeStep } from "./upgrade.ts";
 
@@ -20,7 +20,7 @@ export interface SpoolWorkerData {
  * or, when the server is idle, merge the FTS5 segments (maintenance.ts mergeStep) until a file
  * comes or nothing is left, off the thread that answers calls; or, for a read right after a run
  * of calls (`"down"`), merge only until no index holds more than a read should seek
- * (maintenance.ts mergeDownStep).
+ * (maintenance.ts mergeStep `above`).
  */
 export type SpoolWorkerMessage = { seq: number; source: GivenSource } | { merge: true | "down" };
 
@@ -112,7 +112,7 @@ function caughtUp(db: Database): void {
     // busy: the next catch-up, the server's next start or a CLI command reads them in
   }
   maintainStore(db, data.dbPath);
-  if (merging === "down" ? !mergeDownStep(db, data.dbPath) : merging && !mergeStep(db, data.dbPath)) {
+  if (merging && !mergeStep(db, data.dbPath, merging === "down" ? READ_SEGMENTS_MAX : 0)) {
     schedule();
     return;
   }

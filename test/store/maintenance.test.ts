@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
 import { storeHealth } from "../../src/store/fts-health.ts";
 import { indexSource } from "../../src/store/index-source.ts";
-import { maintainStore, mergeDownStep, mergeDue, mergeStep, READ_SEGMENTS_MAX, WAL_LIMIT_BYTES } from "../../src/store/maintenance.ts";
+import { maintainStore, mergeDue, mergeStep, READ_SEGMENTS_MAX, WAL_LIMIT_BYTES } from "../../src/store/maintenance.ts";
 import { search } from "../../src/store/search.ts";
 import { tempDir } from "../helpers/temp.ts";
 
@@ -45,20 +45,30 @@ test("a WAL past the limit is checkpointed and truncated; under it nothing is do
   }
 });
 
-test("idle merge steps take the segments indexing left down to one a level, and answers stay the same", () => {
-  const path = join(tempDir("ctxmode-merge-"), "context.db");
+/**
+ * A store of 40 sources, each written in a transaction of its own, as hooks and one-file calls
+ * write: a segment each until automerge (16) kicks in. `answers` gives the first hits of a few
+ * queries, to compare before and after merging.
+ */
+function manySegments(prefix: string) {
+  const path = join(tempDir(prefix), "context.db");
   const db = openStore(path, { busyTimeoutMs: 1000 });
+  for (let i = 0; i < 40; i++) {
+    indexSource(db, { label: `n${i}`, text: `# Note ${i}\n\nmarigold${i} ${"common words here ".repeat(50)} wren\n`, kind: "markdown", maxChunk: 4096 });
+  }
+  const hits = (q: string) => search(db, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits.map((h) => h.source);
+  const answers = () => ["marigold7", "note 23 wren", "common words"].map(hits);
+  return { path, db, answers };
+}
+
+test("idle merge steps take the segments indexing left down to one a level, and answers stay the same", () => {
+  const { path, db, answers: answersNow } = manySegments("ctxmode-merge-");
   try {
-    // A transaction per source, as hooks and one-file calls write: a segment each until automerge (16) kicks in.
-    for (let i = 0; i < 40; i++) {
-      indexSource(db, { label: `n${i}`, text: `# Note ${i}\n\nmarigold${i} ${"common words here ".repeat(50)} wren\n`, kind: "markdown", maxChunk: 4096 });
-    }
     const before = storeHealth(db, path).segments;
     expect(before.fts_words).toBeGreaterThan(8);
     // More than a read should seek: the first read after such a run waits for the merge (mcp/context.ts store).
     expect(mergeDue(db)).toBe(true);
-    const hits = (q: string) => search(db, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits.map((h) => h.source);
-    const answers = ["marigold7", "note 23 wren", "common words"].map(hits);
+    const answers = answersNow();
     let steps = 0;
     while (!mergeStep(db, path)) steps++;
     expect(steps).toBeGreaterThan(0);
@@ -77,7 +87,7 @@ test("idle merge steps take the segments indexing left down to one a level, and 
     expect(mergeDue(db)).toBe(false);
     expect(version()).not.toBe(seen);
     other.close();
-    expect(["marigold7", "note 23 wren", "common words"].map(hits)).toEqual(answers);
+    expect(answersNow()).toEqual(answers);
     for (const table of ["fts_words", "fts_grams", "fts_titles"]) db.exec(`INSERT INTO ${table}(${table}) VALUES ('integrity-check')`);
   } finally {
     db.close();
@@ -85,23 +95,18 @@ test("idle merge steps take the segments indexing left down to one a level, and 
 });
 
 test("a merge down for a read stops once no index holds more than a read should seek, and answers stay the same", () => {
-  const path = join(tempDir("ctxmode-merge-down-"), "context.db");
-  const db = openStore(path, { busyTimeoutMs: 1000 });
+  const { path, db, answers: answersNow } = manySegments("ctxmode-merge-down-");
   try {
-    for (let i = 0; i < 40; i++) {
-      indexSource(db, { label: `n${i}`, text: `# Note ${i}\n\nmarigold${i} ${"common words here ".repeat(50)} wren\n`, kind: "markdown", maxChunk: 4096 });
-    }
     expect(mergeDue(db)).toBe(true);
-    const hits = (q: string) => search(db, q, { limit: 3, snippetMax: 800, rrfK: 60 }).hits.map((h) => h.source);
-    const answers = ["marigold7", "note 23 wren", "common words"].map(hits);
+    const answers = answersNow();
     let steps = 0;
-    while (!mergeDownStep(db, path)) steps++;
+    while (!mergeStep(db, path, READ_SEGMENTS_MAX)) steps++;
     expect(steps).toBeGreaterThan(0);
     for (const n of Object.values(storeHealth(db, path).segments)) expect(n).toBeLessThanOrEqual(READ_SEGMENTS_MAX);
     expect(mergeDue(db)).toBe(false);
     // Nothing above the bound: a step does nothing and says so.
-    expect(mergeDownStep(db, path)).toBe(true);
-    expect(["marigold7", "note 23 wren", "common words"].map(hits)).toEqual(answers);
+    expect(mergeStep(db, path, READ_SEGMENTS_MAX)).toBe(true);
+    expect(answersNow()).toEqual(answers);
     for (const table of ["fts_words", "fts_grams", "fts_titles"]) db.exec(`INSERT INTO ${table}(${table}) VALUES ('integrity-check')`);
   } finally {
     db.close();
